@@ -1,0 +1,2 @@
+export * from './platform/event-envelope';
+export * from './platform/error-shape';

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const postgresUrl = z
+  .string()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must be a postgres:// or postgresql:// URL');
+const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL');
+const positiveInt = z.coerce.number().int().positive();
+const nonNegativeInt = z.coerce.number().int().nonnegative();
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: positiveInt.max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_SIZE: positiveInt.default(10),
+  REDIS_URL: redisUrl.optional(),
+  REDIS_PREFIX: z.string().default('portal'),
+  EVENTSTORE_URL: z
+    .string()
+    .refine((value) => /^(kurrentdb|esdb|kdb)(\+discover)?:\/\//.test(value), 'must be a kurrentdb:// or esdb:// connection string')
+    .optional(),
+  MAIL_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Distribution Portal <no-reply@portal.local>'),
+  DATA_DIR: z.string().default('.data'),
+  PROJECTION_BATCH_SIZE: positiveInt.max(50_000).default(1000),
+  /** Pause after each projection batch; only for fault tests that must catch the worker mid catch-up. */
+  PROJECTION_BATCH_DELAY_MS: nonNegativeInt.default(0),
+  READ_YOUR_WRITES_TIMEOUT_MS: nonNegativeInt.default(2000),
+  SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export interface Config extends Environment {
+  /** Absolute directory for embedded data, outbox mail and local files. */
+  readonly dataDirectory: string;
+  readonly embedded: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once, at start-up; every bad variable is named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])] ?? null)})`),
+    );
+  }
+  const values = parsed.data;
+  return {
+    ...values,
+    dataDirectory: path.resolve(values.DATA_DIR),
+    embedded: values.DATABASE_URL === undefined,
+  };
+}

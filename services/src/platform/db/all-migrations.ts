@@ -1,0 +1,6 @@
+import { projectionRunnerMigrations } from '@portal/projections';
+import { eventStoreMigrations } from '../event-store/postgres-event-store';
+import type { Migration } from './migrations';
+
+/** Every migration of the service, in the order they apply. */
+export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations];

@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Client, Pool, type PoolConfig } from 'pg';
+import { PGliteDialect } from './pglite-dialect';
+
+/** A held lock; releasing it lets another process take over the work it guards. */
+export interface HeldLock {
+  release(): Promise<void>;
+}
+
+/**
+ * The one database handle the service uses: kysely for queries and transactions, plus
+ * what kysely does not cover (LISTEN/NOTIFY, session-level advisory locks).
+ * Either real PostgreSQL (pg pool) or the embedded PGlite.
+ */
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each capability types its own tables
+  /** Calls `onNotify` for each NOTIFY on `channel` until the returned function is called. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** A session-level advisory lock, held until released or until this process dies. */
+  tryLock(key: string): Promise<HeldLock | null>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; without one the embedded PGlite under `dataDirectory` is used. */
+  url?: string;
+  dataDirectory?: string;
+  poolSize?: number;
+  applicationName?: string;
+}
+
+// Readers wait for open write transactions (DESIGN.md §4): never let one sit idle.
+const SESSION_OPTIONS = '-c idle_in_transaction_session_timeout=60000';
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options) : openPGlite(options.dataDirectory ?? '.data');
+}
+
+function openPostgres(url: string, options: DatabaseOptions): Database {
+  const connection: PoolConfig = {
+    connectionString: url,
+    options: SESSION_OPTIONS,
+    application_name: options.applicationName ?? 'portal',
+  };
+  const pool = new Pool({ ...connection, max: options.poolSize ?? 10 });
+  pool.on('error', () => undefined); // a dropped idle client is replaced on next use
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenerClient: Promise<Client> | undefined;
+  const connectListener = (): Promise<Client> => {
+    listenerClient ??= (async () => {
+      const client = new Client(connection);
+      client.on('notification', (message) => {
+        for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '');
+      });
+      client.on('error', () => {
+        // Subscribers also poll, so a lost listener only adds latency until it reconnects.
+        listenerClient = undefined;
+        setTimeout(() => void reconnect(), 1000).unref();
+      });
+      await client.connect();
+      return client;
+    })();
+    return listenerClient;
+  };
+  const reconnect = async () => {
+    if (listeners.size === 0) return;
+    try {
+      const client = await connectListener();
+      for (const channel of listeners.keys()) await client.query(`listen ${quoteIdentifier(channel)}`);
+    } catch {
+      listenerClient = undefined;
+      setTimeout(() => void reconnect(), 1000).unref();
+    }
+  };
+  const lockClients = new Set<Client>();
+
+  return {
+    kind: 'postgres',
+    db,
+    async listen(channel, onNotify) {
+      let set = listeners.get(channel);
+      const client = await connectListener();
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await client.query(`listen ${quoteIdentifier(channel)}`);
+      }
+      set.add(onNotify);
+      return async () => {
+        set.delete(onNotify);
+      };
+    },
+    async tryLock(key) {
+      const client = new Client(connection);
+      client.on('error', () => undefined);
+      await client.connect();
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtextextended($1, 0)) as locked', [key]);
+      if (!rows[0]?.locked) {
+        await client.end();
+        return null;
+      }
+      lockClients.add(client);
+      return {
+        async release() {
+          lockClients.delete(client);
+          await client.end().catch(() => undefined);
+        },
+      };
+    },
+    async close() {
+      for (const client of lockClients) await client.end().catch(() => undefined);
+      lockClients.clear();
+      const listener = listenerClient;
+      listeners.clear();
+      listenerClient = undefined;
+      if (listener) await (await listener).end().catch(() => undefined);
+      await db.destroy();
+    },
+  };
+}
+
+async function openPGlite(dataDirectory: string): Promise<Database> {
+  // PGlite ships CommonJS too; loaded lazily so a PostgreSQL deployment never pays for the WASM.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const directory = path.resolve(dataDirectory, 'pglite');
+  fs.mkdirSync(directory, { recursive: true });
+  const pglite = await PGlite.create(directory);
+  const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
+  // One process owns the embedded database, so locks are process-local.
+  const held = new Set<string>();
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, onNotify);
+      return unsubscribe;
+    },
+    async tryLock(key) {
+      if (held.has(key)) return null;
+      held.add(key);
+      return {
+        async release() {
+          held.delete(key);
+        },
+      };
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export async function ping(database: Database): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}

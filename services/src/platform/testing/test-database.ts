@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import { type Database, openDatabase } from '../db/database';
+
+/** Where tests find PostgreSQL and Redis (DESIGN.md §9); testcontainers may set these first. */
+export function testDatabaseServerUrl(): string {
+  return process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+export function testRedisUrl(): string {
+  return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+}
+
+export const TEMPLATE_DATABASE = 'portal_test_template';
+
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function withServerClient<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: testDatabaseServerUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase {
+  readonly name: string;
+  readonly url: string;
+  readonly database: Database;
+  /** Closes the connections and drops the database. */
+  drop(): Promise<void>;
+}
+
+/** A fresh database per test file, cloned from the migrated template that global set-up made. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await withServerClient(async (client) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+        return;
+      } catch (error) {
+        // Two files cloning the template at the same moment: try again shortly.
+        if (attempt >= 20 || !String(error).includes('being accessed by other users')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  });
+  const url = databaseUrl(testDatabaseServerUrl(), name);
+  const database = await openDatabase({ url, poolSize: 12, applicationName: 'portal-test' });
+  return {
+    name,
+    url,
+    database,
+    async drop() {
+      await database.close();
+      await withServerClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+/** A Redis key prefix of its own for each test file, so files running in parallel never meet. */
+export function testRedisPrefix(): string {
+  return `portal-test-${randomBytes(4).toString('hex')}`;
+}
