@@ -1,7 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../../services/src/platform/db/database';
 import { allMigrations } from '../../services/src/platform/db/all-migrations';
 import { migrate } from '../../services/src/platform/db/migrations';
-import { TEMPLATE_DATABASE, databaseUrl, testDatabaseServerUrl, withServerClient } from '../../services/src/platform/testing/test-database';
+import {
+  databaseUrl,
+  dropTestDatabases,
+  stampCreated,
+  templateDatabase,
+  testDatabaseServerUrl,
+  withServerClient,
+} from '../../services/src/platform/testing/test-database';
 import { startContainersIfDockerAnswers } from './containers';
 
 /**
@@ -10,12 +18,14 @@ import { startContainersIfDockerAnswers } from './containers';
  */
 export default async function globalSetup(): Promise<void> {
   await startContainersIfDockerAnswers();
+  process.env.PORTAL_TEST_RUN = randomBytes(3).toString('hex');
   await withServerClient(async (client) => {
-    const stale = await client.query<{ datname: string }>(`select datname from pg_database where datname like 'portal\\_test\\_%'`);
-    for (const { datname } of stale.rows) await client.query(`drop database if exists ${datname} with (force)`);
-    await client.query(`create database ${TEMPLATE_DATABASE}`);
+    // What killed runs left behind; a run never lasts six hours.
+    await dropTestDatabases(client, { staleAfterMs: 6 * 3600_000 });
+    await client.query(`create database ${templateDatabase()}`);
+    await stampCreated(client, templateDatabase());
   });
-  const template = await openDatabase({ url: databaseUrl(testDatabaseServerUrl(), TEMPLATE_DATABASE), poolSize: 1 });
+  const template = await openDatabase({ url: databaseUrl(testDatabaseServerUrl(), templateDatabase()), poolSize: 1 });
   try {
     await migrate(template.db, allMigrations);
   } finally {

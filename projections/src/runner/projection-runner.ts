@@ -20,7 +20,7 @@ export interface RunnerLogger {
 
 export interface RunnerOptions {
   readonly batchSize: number;
-  /** Pause after each batch (fault tests slow catch-up with it); 0 in production. */
+  /** Pause inside each batch's transaction, before it commits (fault tests slow catch-up with it); 0 in production. */
   readonly batchDelayMs?: number;
   /** How often an idle runner looks for new events when no notification came. */
   readonly pollIntervalMs?: number;
@@ -83,12 +83,21 @@ export async function dropGeneration(db: SqlDb, projection: string, generation: 
 }
 
 /** Applies one batch and moves the checkpoint in ONE transaction; false when the checkpoint was not ours to move. */
-async function applyBatch(db: SqlDb, projection: Projection, generation: Generation, from: Position, events: readonly RecordedEvent[]): Promise<boolean> {
+async function applyBatch(
+  db: SqlDb,
+  projection: Projection,
+  generation: Generation,
+  from: Position,
+  events: readonly RecordedEvent[],
+  delayMs: number,
+): Promise<boolean> {
   const handled = events.filter((event) => handlesEvent(projection, event.type));
   const to = events[events.length - 1]!.position;
   const schema = schemaFor(projection.name, generation.generation);
   return db.transaction().execute(async (trx) => {
     if (handled.length > 0) await projection.apply(trx.withSchema(schema) as unknown as Kysely<unknown>, handled, schema);
+    // Fault tests widen the window in which a crash finds the batch applied but not committed.
+    if (delayMs > 0) await sleep(delayMs);
     const moved = await advanceCheckpoint(trx, generation, from, to, handled.length);
     if (!moved) throw new CheckpointMoved();
     return true;
@@ -128,9 +137,8 @@ export async function followGeneration(
     options.wakeup?.clear();
     const events = await feed.readAll({ after: checkpoint, maxCount: options.batchSize });
     if (events.length > 0) {
-      if (!(await applyBatch(store.db, projection, generation, checkpoint, events))) return;
+      if (!(await applyBatch(store.db, projection, generation, checkpoint, events, options.batchDelayMs ?? 0))) return;
       checkpoint = events[events.length - 1]!.position;
-      if (options.batchDelayMs) await sleep(options.batchDelayMs, options.signal);
       continue;
     }
     generation = await findGeneration(store.db, projection.name, generationNumber);

@@ -70,25 +70,30 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   const reconnect = async () => {
     if (listeners.size === 0) return;
     try {
-      const client = await connectListener();
-      for (const channel of listeners.keys()) await client.query(`listen ${quoteIdentifier(channel)}`);
+      for (const channel of listeners.keys()) await onListener(`listen ${quoteIdentifier(channel)}`);
     } catch {
       listenerClient = undefined;
       setTimeout(() => void reconnect(), 1000).unref();
     }
   };
   const lockClients = new Set<Client>();
+  // One command at a time on the shared listener connection.
+  let listenerCommands: Promise<unknown> = Promise.resolve();
+  const onListener = (command: string) => {
+    const next = listenerCommands.then(async () => (await connectListener()).query(command));
+    listenerCommands = next.catch(() => undefined);
+    return next;
+  };
 
   return {
     kind: 'postgres',
     db,
     async listen(channel, onNotify) {
       let set = listeners.get(channel);
-      const client = await connectListener();
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        await client.query(`listen ${quoteIdentifier(channel)}`);
+        await onListener(`listen ${quoteIdentifier(channel)}`);
       }
       set.add(onNotify);
       return async () => {

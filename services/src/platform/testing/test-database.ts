@@ -11,7 +11,34 @@ export function testRedisUrl(): string {
   return process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 }
 
-export const TEMPLATE_DATABASE = 'portal_test_template';
+/**
+ * Each `npm test` run has its own id, so two runs on one server (a developer's and a helper's)
+ * never drop each other's databases. Global set-up sets it; test workers inherit it.
+ */
+export function testRunId(): string {
+  const id = process.env.PORTAL_TEST_RUN;
+  if (!id) throw new Error('PORTAL_TEST_RUN is not set: run the tests through jest (its global set-up sets it)');
+  return id;
+}
+
+export const templateDatabase = () => `portal_test_${testRunId()}_template`;
+
+/** Marks a test database with its birth time, so a later run can drop what a killed run left. */
+export async function stampCreated(client: Client, name: string): Promise<void> {
+  await client.query(`comment on database ${name} is 'portal-test ${Date.now()}'`);
+}
+
+/** Drops this run's databases, and other runs' ones older than `staleAfterMs`. */
+export async function dropTestDatabases(client: Client, options: { run?: string; staleAfterMs: number }): Promise<void> {
+  const { rows } = await client.query<{ datname: string; note: string | null }>(
+    `select datname, shobj_description(oid, 'pg_database') as note from pg_database where datname like 'portal\\_test\\_%'`,
+  );
+  for (const { datname, note } of rows) {
+    const born = Number(/^portal-test (\d+)$/.exec(note ?? '')?.[1] ?? 0);
+    const ours = options.run !== undefined && datname.startsWith(`portal_test_${options.run}_`);
+    if (ours || Date.now() - born > options.staleAfterMs) await client.query(`drop database if exists ${datname} with (force)`);
+  }
+}
 
 export function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
@@ -39,11 +66,12 @@ export interface TestDatabase {
 
 /** A fresh database per test file, cloned from the migrated template that global set-up made. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const name = `portal_test_${testRunId()}_${randomBytes(4).toString('hex')}`;
   await withServerClient(async (client) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        await client.query(`create database ${name} template ${TEMPLATE_DATABASE}`);
+        await client.query(`create database ${name} template ${templateDatabase()}`);
+        await stampCreated(client, name);
         return;
       } catch (error) {
         // Two files cloning the template at the same moment: try again shortly.

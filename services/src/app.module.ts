@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { HealthController } from './platform/health/health.controller';
+import { ErrorFilter } from './platform/http/error-filter';
+import type { Platform } from './platform/platform';
+import { PLATFORM } from './platform/tokens';
+
+/** The api process: HTTP routes over the opened platform. Capabilities add their modules here. */
+@Module({})
+export class AppModule {
+  static register(platform: Platform): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            logger: platform.logger,
+            genReqId: (request, response) => {
+              const given = request.headers['x-request-id'];
+              const id = typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+              response.setHeader('x-request-id', id);
+              return id;
+            },
+            autoLogging: { ignore: (request) => request.url === '/health' },
+          },
+        }),
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: PLATFORM, useValue: platform },
+        { provide: APP_FILTER, useFactory: () => new ErrorFilter(platform.logger) },
+      ],
+      exports: [PLATFORM],
+    };
+  }
+}

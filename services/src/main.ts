@@ -1,0 +1,69 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { Logger as PinoLogger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { ConfigError, loadConfig } from './platform/config/config';
+import { createLogger } from './platform/logger';
+import { openPlatform } from './platform/platform';
+import { type RunningWorker, startWorker } from './worker';
+
+type Role = 'all' | 'api' | 'worker';
+
+/**
+ * One codebase, two entry points: `node main.js api`, `node main.js worker`, or both in one
+ * process (the default, and the only choice on the embedded database).
+ */
+async function main(): Promise<void> {
+  const requested = process.argv[2] ?? 'all';
+  if (!['all', 'api', 'worker'].includes(requested)) {
+    console.error(`Unknown role "${requested}": use api, worker or nothing (both)`);
+    process.exit(2);
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const role = requested as Role;
+  if (config.embedded && role !== 'all') {
+    console.error('The embedded database (no DATABASE_URL) runs api and worker in one process: start without a role, or set DATABASE_URL.');
+    process.exit(2);
+  }
+  const logger = createLogger(config, role);
+  const platform = await openPlatform(config, logger);
+
+  let worker: RunningWorker | undefined;
+  if (role !== 'api') worker = startWorker(platform);
+
+  let closeApi: (() => Promise<void>) | undefined;
+  if (role !== 'worker') {
+    const app = await NestFactory.create(AppModule.register(platform), { bufferLogs: true });
+    app.useLogger(app.get(PinoLogger));
+    await app.listen(config.PORT, config.HOST);
+    logger.info({ url: `http://localhost:${config.PORT}`, embedded: config.embedded }, 'api listening');
+    closeApi = () => app.close();
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping');
+    await closeApi?.();
+    await worker?.stop();
+    await platform.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

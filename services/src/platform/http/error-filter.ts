@@ -1,0 +1,65 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorBody } from '@portal/contracts';
+import type { Request, Response } from 'express';
+import { ZodError } from 'zod';
+import { ConcurrencyError } from '../event-store/event-store';
+import type { Logger } from '../logger';
+
+/** A refusal the client can act on, with the status and sentence to answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+const reasonPhrase = (status: number) =>
+  ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 503: 'Service Unavailable' })[status] ??
+  (status >= 500 ? 'Internal Server Error' : 'Error');
+
+/** Turns any failure into the one error shape, `{ error, message, fields? }`. */
+export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
+  if (exception instanceof ApiError) {
+    return { status: exception.status, body: { error: reasonPhrase(exception.status), message: exception.message, ...(exception.fields && { fields: exception.fields }) } };
+  }
+  if (exception instanceof ZodError) {
+    const fields: Record<string, string> = {};
+    for (const issue of exception.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+    return { status: 400, body: { error: 'Bad Request', message: Object.values(fields)[0] ?? 'Invalid input', fields } };
+  }
+  if (exception instanceof ConcurrencyError) {
+    return {
+      status: 409,
+      body: { error: 'Conflict', message: 'Someone else changed these records at the same moment. Reload and try again.' },
+    };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    const message =
+      typeof response === 'string'
+        ? response
+        : typeof response === 'object' && response !== null && 'message' in response
+          ? [response.message].flat().join('; ')
+          : exception.message;
+    return { status, body: { error: reasonPhrase(status), message } };
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal Server Error', message: 'Oops, something went wrong. Try Again!' } };
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request & { id?: unknown }>();
+    const { status, body } = toErrorBody(exception);
+    if (status >= 500) this.logger.error({ err: exception, requestId: request.id, path: request.url }, 'request failed');
+    response.status(status).json(body);
+  }
+}

@@ -1,0 +1,80 @@
+import { Controller, type INestApplication, Module, Post } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { ProjectionRunner, type Projection, streamCatalogProjection } from '@portal/projections';
+import { sql } from 'kysely';
+import pino from 'pino';
+import request from 'supertest';
+import { loadConfig } from '../config/config';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
+import type { Platform } from '../platform';
+import { InProcessJobQueue } from '../queue/in-process-job-queue';
+import { MailSender } from '../mail/mail-sender';
+import { type TestDatabase, createTestDatabase } from '../testing/test-database';
+import { PLATFORM } from '../tokens';
+import { type CommandAnswer, ReadYourWrites } from './read-your-writes';
+
+describe('read-your-writes on a command route', () => {
+  let test: TestDatabase;
+  let app: INestApplication;
+  let runner: ProjectionRunner | undefined;
+  let store: PostgresEventStore;
+  let counter = 0;
+
+  @Controller('devices')
+  class DevicesController {
+    @Post()
+    @ReadYourWrites('stream_catalog')
+    async receive(): Promise<CommandAnswer<{ message: string }>> {
+      const result = await store.append([{ streamId: `device-35000000000${String(++counter).padStart(4, '0')}`, expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: {} }] }]);
+      return { position: result.position, body: { message: 'Received' } };
+    }
+  }
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    store = new PostgresEventStore(test.database, 50);
+    const config = loadConfig({ DATABASE_URL: test.url, READ_YOUR_WRITES_TIMEOUT_MS: '1500' });
+    const platform: Platform = {
+      config,
+      logger: pino({ level: 'silent' }),
+      database: test.database,
+      eventStore: store,
+      jobs: new InProcessJobQueue(),
+      mail: new MailSender('x@y.z', undefined, '/tmp'),
+      close: async () => undefined,
+    };
+    @Module({ controllers: [DevicesController], providers: [{ provide: PLATFORM, useValue: platform }] })
+    class TestModule {}
+    const moduleRef = await Test.createTestingModule({ imports: [TestModule] }).compile();
+    app = moduleRef.createNestApplication();
+    await app.init();
+  });
+  afterAll(async () => {
+    await runner?.stop();
+    await app?.close();
+    await test?.drop();
+  });
+
+  it('answers only once the named projection shows the change', async () => {
+    runner = new ProjectionRunner(test.database, store, [streamCatalogProjection as Projection], { batchSize: 100, pollIntervalMs: 1000 });
+    runner.start();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await request(app.getHttpServer()).post('/devices').expect(201);
+      expect(response.body).toEqual({ message: 'Received' });
+      expect(response.headers['x-position']).toMatch(/^\d+\.\d+$/);
+      expect(response.headers['x-projections-behind']).toBeUndefined();
+      // The very next read sees the write.
+      const rows = await sql<{ count: string }>`select count(*)::text as count from rm.audit_streams`.execute(test.database.db);
+      expect(Number(rows.rows[0]!.count)).toBe(counter);
+    }
+  });
+
+  it('gives up at its bound and says so when the projection is not running', async () => {
+    await runner?.stop();
+    runner = undefined;
+    const started = Date.now();
+    const response = await request(app.getHttpServer()).post('/devices').expect(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(response.headers['x-projections-behind']).toBe('1');
+  });
+});
