@@ -17,7 +17,7 @@ export interface ContractSubject {
 const event = (type: string, data: Record<string, unknown> = {}) => ({ type, data, metadata: { user_id: 'contract-test' } });
 
 /** Reads the whole feed from the start and keeps the events of the streams this test owns. */
-async function readAllOf(store: EventStore, prefix: string, batch = 1000): Promise<RecordedEvent[]> {
+async function readAllOnce(store: EventStore, prefix: string, batch: number): Promise<RecordedEvent[]> {
   const mine: RecordedEvent[] = [];
   let after: Position = START;
   for (;;) {
@@ -26,6 +26,14 @@ async function readAllOf(store: EventStore, prefix: string, batch = 1000): Promi
     mine.push(...events.filter((recorded) => recorded.streamId.startsWith(prefix)));
     after = events[events.length - 1]!.position;
   }
+}
+
+/**
+ * The feed shows a committed event once no older transaction is still open anywhere on the
+ * server (DESIGN.md §4), and other test files write in parallel: read until `atLeast` are seen.
+ */
+async function readAllOf(store: EventStore, prefix: string, options: { atLeast: number; batch?: number }): Promise<RecordedEvent[]> {
+  return eventually(() => readAllOnce(store, prefix, options.batch ?? 1000), (events) => events.length >= options.atLeast);
 }
 
 async function eventually<T>(probe: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
@@ -130,7 +138,7 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect(await store.readStream(a)).toEqual([]);
     expect(await store.readStream(b)).toHaveLength(1);
     expect(await store.readStream(c)).toEqual([]);
-    expect(await readAllOf(store, prefix)).toHaveLength(1);
+    expect(await readAllOf(store, prefix, { atLeast: 1 })).toHaveLength(1);
   });
 
   it('appends to 2,000 streams in one atomic append, all readable in one order', async () => {
@@ -141,7 +149,7 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     }));
     const result = await store.append(appends);
     expect(result.streams).toHaveLength(2000);
-    const events = await readAllOf(store, prefix, 700);
+    const events = await readAllOf(store, prefix, { atLeast: 2000, batch: 700 });
     expect(events).toHaveLength(2000);
     expect(events.map((recorded) => (recorded.data as { index: number }).index)).toEqual(appends.map((_, index) => index));
     expect(events[events.length - 1]!.position).toEqual(result.position);
@@ -204,7 +212,7 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     // T1 takes the lower positions and stays open; T2 takes higher positions and commits first.
     const t1 = await subject.holdAppend([{ streamId: early, expectedVersion: 'no_stream', events: [event('DeviceReceived', { t: 1 }), event('DeviceAccepted', { t: 1 })] }]);
     const t2 = await store.append([{ streamId: late, expectedVersion: 'no_stream', events: [event('DeviceReceived', { t: 2 })] }]);
-    const whileOpen = await readAllOf(store, prefix);
+    const whileOpen = await readAllOnce(store, prefix, 1000);
     await new Promise((resolve) => setTimeout(resolve, 400));
     // Nobody may see T2 yet: a reader that did would later skip T1's lower positions.
     expect(whileOpen).toEqual([]);
@@ -215,8 +223,8 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     controller.abort();
     await subscription.done;
 
-    const readerA = await readAllOf(store, prefix);
-    const readerB = await readAllOf(store, prefix, 1);
+    const readerA = await readAllOf(store, prefix, { atLeast: 3 });
+    const readerB = await readAllOf(store, prefix, { atLeast: 3, batch: 1 });
     const order = (events: RecordedEvent[]) => events.map((recorded) => `${recorded.streamId}:${recorded.streamPosition}`);
     expect(order(received)).toEqual([`${early}:1`, `${early}:2`, `${late}:1`]);
     expect(order(readerA)).toEqual(order(received));

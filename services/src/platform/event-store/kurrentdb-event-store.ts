@@ -314,6 +314,7 @@ export class KurrentDbEventStore implements EventStore {
       throw conflict ?? error;
     }
     for (const [streamId, version] of written.versions) versions.set(streamId, version);
+    for (const write of writing) if (!versions.has(write.streamId)) versions.set(write.streamId, await this.currentVersion(write.streamId));
 
     let position = written.position;
     let duplicate = false;
@@ -321,8 +322,7 @@ export class KurrentDbEventStore implements EventStore {
       // The last event of the last stream is the last one in the log: its position is the
       // append's, and its append id says whether this attempt wrote it.
       const last = writing[writing.length - 1]!;
-      const version = versions.get(last.streamId) ?? (await this.currentVersion(last.streamId));
-      const [stored] = await this.readStored(last.streamId, { fromRevision: versionToRevision(version), maxCount: 1, requiresLeader: true });
+      const [stored] = await this.readStored(last.streamId, { fromRevision: versionToRevision(versions.get(last.streamId)!), maxCount: 1, requiresLeader: true });
       if (!stored) throw new Error(`KurrentDB acknowledged an append to ${last.streamId} whose last event cannot be read back`);
       position = toRecordedEvent(stored).position;
       duplicate = callerChoseIds && decodeMetadata(stored.metadata).appendId !== appendId;

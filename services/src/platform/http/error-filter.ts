@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { ErrorBody } from '@portal/contracts';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
+import { DomainError } from '../commands/command-errors';
 import { ConcurrencyError } from '../event-store/event-store';
 import type { Logger } from '../logger';
 
@@ -24,6 +25,9 @@ const reasonPhrase = (status: number) =>
 export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
   if (exception instanceof ApiError) {
     return { status: exception.status, body: { error: reasonPhrase(exception.status), message: exception.message, ...(exception.fields && { fields: exception.fields }) } };
+  }
+  if (exception instanceof DomainError) {
+    return { status: exception.status, body: { error: reasonPhrase(exception.status), message: exception.message } };
   }
   if (exception instanceof ZodError) {
     const fields: Record<string, string> = {};

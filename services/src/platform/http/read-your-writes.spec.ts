@@ -11,6 +11,8 @@ import { InProcessJobQueue } from '../queue/in-process-job-queue';
 import { MailSender } from '../mail/mail-sender';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { PLATFORM } from '../tokens';
+import { ErrorFilter } from './error-filter';
+import { IdempotencyKey } from './idempotency-key';
 import { type CommandAnswer, ReadYourWrites } from './read-your-writes';
 
 describe('read-your-writes on a command route', () => {
@@ -24,9 +26,11 @@ describe('read-your-writes on a command route', () => {
   class DevicesController {
     @Post()
     @ReadYourWrites('stream_catalog')
-    async receive(): Promise<CommandAnswer<{ message: string }>> {
-      const result = await store.append([{ streamId: `device-35000000000${String(++counter).padStart(4, '0')}`, expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: {} }] }]);
-      return { position: result.position, body: { message: 'Received' } };
+    async receive(@IdempotencyKey() idempotencyKey: string | undefined): Promise<CommandAnswer<{ message: string }>> {
+      const streamId = `device-35000000000${String(counter + 1).padStart(4, '0')}`;
+      const result = await store.append([{ streamId, expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: {} }] }], { idempotencyKey });
+      if (!result.duplicate) counter++;
+      return { position: result.position, body: { message: result.duplicate ? 'Received (retry)' : 'Received' } };
     }
   }
 
@@ -47,6 +51,7 @@ describe('read-your-writes on a command route', () => {
     class TestModule {}
     const moduleRef = await Test.createTestingModule({ imports: [TestModule] }).compile();
     app = moduleRef.createNestApplication();
+    app.useGlobalFilters(new ErrorFilter(platform.logger));
     await app.init();
   });
   afterAll(async () => {
@@ -67,6 +72,19 @@ describe('read-your-writes on a command route', () => {
       const rows = await sql<{ count: string }>`select count(*)::text as count from rm.audit_streams`.execute(test.database.db);
       expect(Number(rows.rows[0]!.count)).toBe(counter);
     }
+  });
+
+  it('answers a retried command with the same Idempotency-Key from the first attempt, appending nothing', async () => {
+    const first = await request(app.getHttpServer()).post('/devices').set('Idempotency-Key', 'receive-job-0001').expect(201);
+    const retry = await request(app.getHttpServer()).post('/devices').set('Idempotency-Key', 'receive-job-0001').expect(201);
+    expect(first.body).toEqual({ message: 'Received' });
+    expect(retry.body).toEqual({ message: 'Received (retry)' });
+    expect(retry.headers['x-position']).toBe(first.headers['x-position']);
+    const rows = await sql<{ count: string }>`select count(*)::text as count from es_events`.execute(test.database.db);
+    expect(Number(rows.rows[0]!.count)).toBe(counter);
+
+    const malformed = await request(app.getHttpServer()).post('/devices').set('Idempotency-Key', 'bad key!').expect(400);
+    expect(malformed.body).toEqual({ error: 'Bad Request', message: 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -', fields: { 'Idempotency-Key': 'Invalid Idempotency-Key' } });
   });
 
   it('gives up at its bound and says so when the projection is not running', async () => {

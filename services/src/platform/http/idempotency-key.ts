@@ -1,0 +1,20 @@
+import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
+import type { Request } from 'express';
+import { ApiError } from './error-filter';
+
+const KEY_PATTERN = /^[\w.:-]{8,200}$/;
+
+/**
+ * The `Idempotency-Key` header of a command request: a retried command with the same key
+ * appends nothing new and gets the first answer. Keys are scoped to the caller, so two users
+ * cannot collide. 400 when malformed; undefined when absent.
+ */
+export const IdempotencyKey = createParamDecorator((_data: unknown, context: ExecutionContext): string | undefined => {
+  const request = context.switchToHttp().getRequest<Request & { user?: { user_id?: string } }>();
+  const key = request.header('idempotency-key');
+  if (key === undefined || key === '') return undefined;
+  if (!KEY_PATTERN.test(key)) {
+    throw new ApiError(400, 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
+  }
+  return `${request.user?.user_id ?? 'anonymous'}:${request.method} ${request.route?.path ?? request.path}:${key}`;
+});
