@@ -32,11 +32,10 @@ describe('projection runner', () => {
   });
 
   it('catches up, follows live appends, and lets a command wait for its own write', async () => {
-    await appendDeviceEvents(store, 5000, { streams: 1000 });
+    const head = await appendDeviceEvents(store, 5000, { streams: 1000 });
     const runner = new ProjectionRunner(test.database, store, [catalog], { batchSize: 700, pollIntervalMs: 50 });
     runner.start();
     try {
-      const head = await store.head();
       expect(await waitForProjections(test.database, ['stream_catalog'], head, 20_000)).toBe(true);
       expect(await totalEvents(test)).toBe(5000);
 
@@ -55,28 +54,28 @@ describe('projection runner', () => {
   });
 
   it('applies each event exactly once when two runners race on one generation without a lock', async () => {
-    await appendDeviceEvents(store, 6000, { streams: 800 });
+    const head = await appendDeviceEvents(store, 6000, { streams: 800 });
     const generation = await chooseGeneration(test.database.db, catalog);
     // No locks here on purpose: the checkpoint compare-and-set alone must keep it exactly once.
     await Promise.all([
-      followGeneration(test.database, store, catalog, generation.generation, { batchSize: 250, stopWhenLive: true }),
-      followGeneration(test.database, store, catalog, generation.generation, { batchSize: 400, stopWhenLive: true }),
+      followGeneration(test.database, store, catalog, generation.generation, { batchSize: 250, stopWhenLive: true, until: head }),
+      followGeneration(test.database, store, catalog, generation.generation, { batchSize: 400, stopWhenLive: true, until: head }),
     ]);
     // A loser of the compare-and-set stops; finish with one runner.
-    await followGeneration(test.database, store, catalog, generation.generation, { batchSize: 1000, stopWhenLive: true });
+    await followGeneration(test.database, store, catalog, generation.generation, { batchSize: 1000, stopWhenLive: true, until: head });
     const done = await findGeneration(test.database.db, 'stream_catalog', generation.generation);
     expect(done?.eventsApplied).toBe(6000);
     expect(await totalEvents(test)).toBe(6000);
   });
 
   it('runs one runner per projection: a second worker waits for the lock', async () => {
-    await appendDeviceEvents(store, 3000, { streams: 300 });
+    const head = await appendDeviceEvents(store, 3000, { streams: 300 });
     const first = new ProjectionRunner(test.database, store, [catalog], { batchSize: 100, pollIntervalMs: 50 });
     const second = new ProjectionRunner(test.database, store, [catalog], { batchSize: 100, pollIntervalMs: 50 });
     first.start();
     second.start();
     try {
-      expect(await waitForProjections(test.database, ['stream_catalog'], await store.head(), 20_000)).toBe(true);
+      expect(await waitForProjections(test.database, ['stream_catalog'], head, 20_000)).toBe(true);
       const live = (await listGenerations(test.database.db, 'stream_catalog')).find((generation) => generation.status === 'live');
       expect(live?.eventsApplied).toBe(3000);
       expect(await totalEvents(test)).toBe(3000);
@@ -86,9 +85,9 @@ describe('projection runner', () => {
   });
 
   it('builds a new projection version beside the live one and swaps when it reaches the head', async () => {
-    await appendDeviceEvents(store, 4000, { streams: 500 });
+    const head = await appendDeviceEvents(store, 4000, { streams: 500 });
     const v1 = await chooseGeneration(test.database.db, catalog);
-    await followGeneration(test.database, store, catalog, v1.generation, { batchSize: 1000, stopWhenLive: true });
+    await followGeneration(test.database, store, catalog, v1.generation, { batchSize: 1000, stopWhenLive: true, until: head });
     const before = await tablesChecksum(test.database.db, schemaFor('stream_catalog', v1.generation), catalog.tables);
 
     const v2: Projection = { ...catalog, version: 2 };
@@ -98,7 +97,7 @@ describe('projection runner', () => {
     // The old generation still serves while the new one is empty.
     expect(await totalEvents(test)).toBe(4000);
 
-    await followGeneration(test.database, store, v2, building.generation, { batchSize: 1000, stopWhenLive: true });
+    await followGeneration(test.database, store, v2, building.generation, { batchSize: 1000, stopWhenLive: true, until: head });
     const generations = await listGenerations(test.database.db, 'stream_catalog');
     expect(generations.map((generation) => [generation.generation, generation.version, generation.status])).toEqual([
       [v1.generation, 1, 'retired'],

@@ -1,5 +1,5 @@
 import { comparePositions } from '@portal/contracts';
-import { type Generation, type Projection, listGenerations, schemaFor, startBuilding, followGeneration, streamCatalogProjection } from '@portal/projections';
+import { type Generation, type Projection, followGeneration, listGenerations, schemaFor, startBuilding, streamCatalogProjection } from '@portal/projections';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
 import { appendDeviceEvents, tablesChecksum } from '../../services/src/platform/testing/events';
 import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
@@ -39,8 +39,7 @@ describe('projection worker killed with kill -9 during catch-up', () => {
     });
 
   it(`loses nothing and applies nothing twice over ${KILLS} kills`, async () => {
-    await appendDeviceEvents(store, EVENTS, { streams: 20_000 });
-    const head = await store.head();
+    const head = await appendDeviceEvents(store, EVENTS, { streams: 20_000 });
     expect(head.globalPosition).toBe(EVENTS);
 
     const killedAt: number[] = [];
@@ -72,7 +71,7 @@ describe('projection worker killed with kill -9 during catch-up', () => {
 
     // A clean rebuild from the first event, in this process, for comparison.
     const clean = await startBuilding(test.database.db, catalog);
-    await followGeneration(test.database, store, catalog, clean.generation, { batchSize: 5000, stopWhenLive: true });
+    await followGeneration(test.database, store, catalog, clean.generation, { batchSize: 5000, stopWhenLive: true, until: head });
     const rebuilt = await tablesChecksum(test.database.db, schemaFor('stream_catalog', clean.generation), catalog.tables);
     expect(survived).toEqual(rebuilt);
     expect(survived.audit_streams).toMatch(/^20000:/);

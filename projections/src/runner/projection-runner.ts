@@ -1,5 +1,5 @@
 import type { SqlDb } from './ports';
-import { type Position, type RecordedEvent } from '@portal/contracts';
+import { type Position, type RecordedEvent, comparePositions } from '@portal/contracts';
 import { type Kysely, sql } from 'kysely';
 import {
   type Generation,
@@ -113,6 +113,11 @@ export interface FollowOptions extends RunnerOptions {
   readonly signal?: AbortSignal;
   /** For a rebuild: return once this generation has become the live one. */
   readonly stopWhenLive?: boolean;
+  /**
+   * Not caught up before this position: a reader sees only what no open transaction anywhere
+   * holds back, so an empty read can come before a known append is visible.
+   */
+  readonly until?: Position;
   readonly wakeup?: Wakeup;
 }
 
@@ -143,6 +148,10 @@ export async function followGeneration(
     }
     generation = await findGeneration(store.db, projection.name, generationNumber);
     if (!generation || generation.status === 'retired') return;
+    if (options.until && comparePositions(checkpoint, options.until) < 0) {
+      await sleep(Math.min(pollIntervalMs, 50), options.signal);
+      continue;
+    }
     if (generation.status === 'building') {
       const replaced = await swapTo(store.db, projection, generation.generation);
       logger.info({ projection: projection.name, generation: generation.generation, replaced }, 'projection generation is live');

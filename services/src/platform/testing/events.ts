@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { SqlDb } from '@portal/projections';
+import { type Position, START } from '@portal/contracts';
 import type { EventStore } from '../event-store/event-store';
 
 const TYPES = ['DeviceReceived', 'DeviceAccepted', 'DeviceAssigned', 'DeviceAgentAccepted', 'DeviceTransferred'];
@@ -8,7 +9,12 @@ const TYPES = ['DeviceReceived', 'DeviceAccepted', 'DeviceAssigned', 'DeviceAgen
  * Appends `total` device events: `perAppend` streams per atomic append, one event each,
  * cycling through `streams` device streams (so each stream gets several events).
  */
-export async function appendDeviceEvents(store: EventStore, total: number, options: { streams: number; perAppend?: number; prefix?: string }): Promise<void> {
+export async function appendDeviceEvents(
+  store: EventStore,
+  total: number,
+  options: { streams: number; perAppend?: number; prefix?: string },
+): Promise<Position> {
+  let last: Position = START;
   const perAppend = options.perAppend ?? 500;
   const prefix = options.prefix ?? 'device-35693803';
   const versions = new Map<string, number>();
@@ -28,8 +34,11 @@ export async function appendDeviceEvents(store: EventStore, total: number, optio
       appends.set(streamId, append);
     }
     for (const append of appends.values()) versions.set(append.streamId, append.expectedVersion + append.events.length);
-    await store.append([...appends.values()]);
+    last = (await store.append([...appends.values()])).position;
   }
+  // The last append's position, not head(): head() is what is visible now, which lags while
+  // any transaction on the server (another test file's) is still open.
+  return last;
 }
 
 /** An order-independent fingerprint of the tables' contents, to compare two builds. */
