@@ -94,11 +94,13 @@ export class EmmettSide {
       processors: [postgreSQLProjector<EmmettDeviceEvent>({ projection: deviceCountsEmmettProjection })],
     });
     const started = performance.now();
-    let complete = false;
+    let finished = false;
     const running = consumer.start().then(() => {
-      complete = true;
+      finished = true;
     });
     await Promise.race([running, new Promise((resolve) => setTimeout(resolve, maxSeconds * 1000).unref())]);
+    // Caught up on its own (stopWhen.noMessagesLeft) or stopped at the time cap.
+    const complete = finished;
     if (!complete) await consumer.stop();
     await running;
     const seconds = (performance.now() - started) / 1000;
