@@ -1,5 +1,4 @@
 import type { SqlDb } from '@portal/projections';
-import { randomUUID } from 'node:crypto';
 import { type EventMetadata, type Position, type RecordedEvent, START, comparePositions, streamTypeOf } from '@portal/contracts';
 import { Wakeup } from '@portal/projections';
 import { sql } from 'kysely';
@@ -13,11 +12,11 @@ import {
   type ReadAllOptions,
   type ReadStreamOptions,
   type StreamAppend,
-  type StreamConflict,
+  type ExpectedVersion,
   type SubscribeOptions,
   type Subscription,
-  matchesExpected,
 } from './event-store';
+import { v7 as uuidv7 } from 'uuid';
 import { eventIdsForKey } from './idempotency';
 
 export const APPENDED_CHANNEL = 'es_appended';
@@ -50,45 +49,138 @@ export const eventStoreMigrations: readonly Migration[] = [
       await sql`create index es_events_read_all on es_events (transaction_id, global_position)`.execute(db);
     },
   },
+  {
+    // The whole append in one statement, so one round trip (and, outside a caller's
+    // transaction, one implicit transaction): lock existing streams in sorted order, check
+    // expected versions, bump or create the streams, insert the events, notify.
+    // Expected versions: n >= 0 exact (0 = no stream), -1 any, -2 the stream exists.
+    name: '0003_es_append_function',
+    async up(db) {
+      await sql`
+        create function es_append(
+          p_stream_ids text[], p_stream_types text[], p_expected bigint[], p_counts integer[], p_events jsonb
+        ) returns table (transaction_id text, last_position bigint, before_versions bigint[])
+        language plpgsql as $fn$
+        declare
+          v_found text[];
+          v_found_versions bigint[];
+          v_before bigint[];
+          v_conflicts jsonb;
+        begin
+          select coalesce(array_agg(l.stream_id), '{}'), coalesce(array_agg(l.version), '{}')
+            into v_found, v_found_versions
+          from (select s.stream_id, s.version from es_streams s
+                where s.stream_id = any(p_stream_ids) order by s.stream_id for update) l;
+
+          select array_agg(coalesce(c.version, 0) order by r.ord) into v_before
+          from unnest(p_stream_ids) with ordinality as r(stream_id, ord)
+          left join unnest(v_found, v_found_versions) as c(stream_id, version) on c.stream_id = r.stream_id;
+
+          select jsonb_agg(jsonb_build_object('streamId', r.stream_id, 'expected', r.expected, 'actual', v_before[r.ord]))
+            into v_conflicts
+          from unnest(p_stream_ids, p_expected) with ordinality as r(stream_id, expected, ord)
+          where not (r.expected = -1
+                     or (r.expected = -2 and r.stream_id = any(v_found))
+                     or (r.expected >= 0 and v_before[r.ord] = r.expected));
+          if v_conflicts is not null then
+            raise exception 'wrong expected version' using errcode = 'PE409', detail = v_conflicts::text;
+          end if;
+
+          update es_streams s set version = s.version + r.n
+          from unnest(p_stream_ids, p_counts) as r(stream_id, n)
+          where s.stream_id = r.stream_id and s.stream_id = any(v_found);
+
+          -- A stream created concurrently fails this insert with 23505: a concurrency conflict.
+          insert into es_streams (stream_id, stream_type, version)
+          select r.stream_id, r.stream_type, r.n
+          from unnest(p_stream_ids, p_stream_types, p_counts) as r(stream_id, stream_type, n)
+          where not (r.stream_id = any(v_found));
+
+          return query
+          with inserted as (
+            insert into es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
+            select p_stream_ids[e.s], v_before[e.s] + e.o, e.id, e.type, e.v, e.data, e.m
+            from rows from (jsonb_to_recordset(p_events)
+              as (s integer, o integer, id uuid, type text, v integer, data jsonb, m jsonb)) with ordinality
+              as e(s, o, id, type, v, data, m, ord)
+            order by e.ord
+            returning es_events.global_position
+          )
+          select pg_current_xact_id()::text, max(inserted.global_position), v_before from inserted;
+
+          perform pg_notify('es_appended', '');
+        end
+        $fn$`.execute(db);
+    },
+  },
 ];
 
 interface EventRow {
-  transaction_id: string;
-  global_position: string;
+  transaction_id: number;
+  global_position: number;
   stream_id: string;
-  stream_position: string;
+  stream_position: number;
   event_id: string;
   type: string;
   schema_version: number;
   data: unknown;
   metadata: EventMetadata | null;
-  recorded_at: Date | string;
+  /** Epoch milliseconds: far cheaper to decode than a timestamp text. */
+  recorded_at: number;
 }
 
 // Text aliases shadow the columns in ORDER BY, so every query orders by the qualified `e.` columns.
-const EVENT_COLUMNS = sql`e.transaction_id::text as transaction_id, e.global_position::text as global_position, e.stream_id,
-  e.stream_position::text as stream_position, e.event_id::text as event_id, e.type, e.schema_version, e.data, e.metadata, e.recorded_at`;
+// Numbers come back as float8 (exact below 2^53) and times as epoch milliseconds: both decode
+// far faster in node-postgres than bigint text and timestamp text, and read-all is decode-bound.
+// Aliases shadow the columns in ORDER BY, so every query orders by the qualified `e.` columns.
+const EVENT_COLUMNS = sql`e.transaction_id::text::float8 as transaction_id, e.global_position::float8 as global_position, e.stream_id,
+  e.stream_position::float8 as stream_position, e.event_id::text as event_id, e.type, e.schema_version, e.data, e.metadata,
+  (extract(epoch from e.recorded_at) * 1000)::float8 as recorded_at`;
 
 /** Only transactions older than every open one are visible, so no reader skips a late commit. */
 const VISIBLE = sql`e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
-    position: { transactionId: Number(row.transaction_id), globalPosition: Number(row.global_position) },
+    position: { transactionId: row.transaction_id, globalPosition: row.global_position },
     streamId: row.stream_id,
-    streamPosition: Number(row.stream_position),
+    streamPosition: row.stream_position,
     eventId: row.event_id,
     type: row.type,
     schemaVersion: row.schema_version,
     data: row.data,
     metadata: row.metadata ?? {},
-    recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
+    recordedAt: new Date(row.recorded_at),
   };
 }
 
 interface PgError {
   code?: string;
-  constraint?: string;
+  detail?: string;
+}
+
+function encodeExpected(expected: ExpectedVersion): number {
+  switch (expected) {
+    case 'any':
+      return -1;
+    case 'stream_exists':
+      return -2;
+    case 'no_stream':
+      return 0;
+    default:
+      if (!Number.isSafeInteger(expected) || expected < 0) throw new RangeError(`Invalid expected version ${expected}`);
+      return expected;
+  }
+}
+
+const decodeExpected = (encoded: number): ExpectedVersion => (encoded === -1 ? 'any' : encoded === -2 ? 'stream_exists' : encoded);
+
+function toConcurrencyError(error: PgError, appends: readonly StreamAppend[]): ConcurrencyError {
+  if (error.code === 'PE409' && error.detail) {
+    const conflicts = JSON.parse(error.detail) as { streamId: string; expected: number; actual: number }[];
+    return new ConcurrencyError(conflicts.map((conflict) => ({ streamId: conflict.streamId, expected: decodeExpected(conflict.expected), actual: conflict.actual })));
+  }
+  return new ConcurrencyError(appends.map(({ streamId, expectedVersion }) => ({ streamId, expected: expectedVersion })));
 }
 
 function isPgError(error: unknown): error is PgError {
@@ -111,14 +203,15 @@ export class PostgresEventStore implements EventStore {
       if (earlier) return earlier;
     }
     try {
-      return await this.database.db.transaction().execute((trx) => this.appendWithin(trx, appends, eventIds));
+      // One statement: atomic without an explicit transaction.
+      return await this.appendWithin(this.database.db, appends, eventIds);
     } catch (error) {
-      const conflict = error instanceof ConcurrencyError || (isPgError(error) && ['23505', '40P01', '40001'].includes(error.code ?? ''));
+      const conflict = isPgError(error) && ['PE409', '23505', '40P01', '40001'].includes(error.code ?? '');
       if (!conflict) throw error;
       // A retry racing its first attempt loses the race to itself: answer with the first.
       const earlier = await this.findAppended(this.database.db, appends, eventIds);
       if (earlier) return earlier;
-      throw error instanceof ConcurrencyError ? error : new ConcurrencyError(appends.map(({ streamId, expectedVersion }) => ({ streamId, expected: expectedVersion })));
+      throw toConcurrencyError(error, appends);
     }
   }
 
@@ -133,87 +226,43 @@ export class PostgresEventStore implements EventStore {
   private eventIds(appends: readonly StreamAppend[], options: AppendOptions): string[] {
     const events = appends.flatMap((append) => append.events);
     const derived = options.idempotencyKey ? eventIdsForKey(options.idempotencyKey, events.length) : undefined;
-    return events.map((event, index) => derived?.[index] ?? event.eventId ?? randomUUID());
+    // Time-ordered ids keep the unique index's inserts on its right edge.
+    return events.map((event, index) => derived?.[index] ?? event.eventId ?? uuidv7());
   }
 
-  private async appendWithin(trx: SqlDb, appends: readonly StreamAppend[], eventIds: string[]): Promise<AppendResult> {
-    const byStream = new Map<string, StreamAppend>();
-    for (const append of appends) {
-      if (byStream.has(append.streamId)) throw new Error(`Stream ${append.streamId} appears twice in one append`);
-      byStream.set(append.streamId, append);
-    }
-    const streamIds = [...byStream.keys()].sort();
-
-    // Lock the existing streams in one sorted order, so concurrent multi-stream appends cannot deadlock.
-    const current = await sql<{ stream_id: string; version: string }>`
-      select stream_id, version::text as version from es_streams
-      where stream_id = any(${streamIds}::text[]) order by stream_id for update`.execute(trx);
-    const actual = new Map(current.rows.map((row) => [row.stream_id, Number(row.version)]));
-
-    const conflicts: StreamConflict[] = [];
-    for (const streamId of streamIds) {
-      const { expectedVersion } = byStream.get(streamId)!;
-      const version = actual.get(streamId) ?? 0;
-      if (!matchesExpected(expectedVersion, version)) conflicts.push({ streamId, expected: expectedVersion, actual: version });
-    }
-    if (conflicts.length > 0) throw new ConcurrencyError(conflicts);
-
-    const existing: { id: string; version: number }[] = [];
-    const created: { id: string; type: string; version: number }[] = [];
-    const rows: object[] = [];
+  private async appendWithin(db: SqlDb, appends: readonly StreamAppend[], eventIds: string[]): Promise<AppendResult> {
+    const streamIds = appends.map((append) => append.streamId);
+    if (new Set(streamIds).size !== streamIds.length) throw new Error('A stream appears twice in one append');
+    const events: object[] = [];
     let eventIndex = 0;
-    for (const append of appends) {
-      const before = actual.get(append.streamId) ?? 0;
+    appends.forEach((append, streamIndex) => {
       append.events.forEach((event, offset) => {
-        rows.push({
-          stream_id: append.streamId,
-          stream_position: before + offset + 1,
-          event_id: eventIds[eventIndex++],
+        events.push({
+          s: streamIndex + 1,
+          o: offset + 1,
+          id: eventIds[eventIndex++],
           type: event.type,
-          schema_version: event.schemaVersion ?? 1,
+          v: event.schemaVersion ?? 1,
           data: event.data,
-          metadata: event.metadata ?? {},
+          m: event.metadata ?? {},
         });
       });
-      const version = before + append.events.length;
-      if (actual.has(append.streamId)) existing.push({ id: append.streamId, version });
-      else created.push({ id: append.streamId, type: streamTypeOf(append.streamId), version });
-    }
-
-    if (existing.length > 0) {
-      await sql`
-        update es_streams s set version = u.version
-        from unnest(${existing.map((s) => s.id)}::text[], ${existing.map((s) => s.version)}::bigint[]) as u(stream_id, version)
-        where s.stream_id = u.stream_id`.execute(trx);
-    }
-    if (created.length > 0) {
-      // A stream created concurrently makes this insert fail with 23505: a concurrency conflict.
-      await sql`
-        insert into es_streams (stream_id, stream_type, version)
-        select * from unnest(${created.map((s) => s.id)}::text[], ${created.map((s) => s.type)}::text[], ${created.map((s) => s.version)}::bigint[])`.execute(trx);
-    }
-
-    const versions = streamIds.map((streamId) => ({ streamId, version: (actual.get(streamId) ?? 0) + byStream.get(streamId)!.events.length }));
-    if (rows.length === 0) {
-      return { position: await this.head(), streams: versions, duplicate: false };
-    }
-    const inserted = await sql<{ transaction_id: string; global_position: string }>`
-      with inserted as (
-        insert into es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata)
-        select stream_id, stream_position, event_id, type, schema_version, data, metadata
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as e(stream_id text, stream_position bigint, event_id uuid, type text, schema_version integer, data jsonb, metadata jsonb)
-        returning transaction_id, global_position
-      )
-      select pg_current_xact_id()::text as transaction_id, max(global_position)::text as global_position,
-             pg_notify(${APPENDED_CHANNEL}, '')::text as notified
-      from inserted`.execute(trx);
-    const last = inserted.rows[0]!;
-    return {
-      position: { transactionId: Number(last.transaction_id), globalPosition: Number(last.global_position) },
-      streams: versions,
-      duplicate: false,
-    };
+    });
+    const result = await sql<{ transaction_id: string; last_position: string | null; before_versions: string[] | number[] }>`
+      select transaction_id, last_position::text as last_position, before_versions::text[] as before_versions
+      from es_append(
+        ${streamIds}::text[],
+        ${streamIds.map(streamTypeOf)}::text[],
+        ${appends.map((append) => encodeExpected(append.expectedVersion))}::bigint[],
+        ${appends.map((append) => append.events.length)}::integer[],
+        ${JSON.stringify(events)}::jsonb
+      )`.execute(db);
+    const row = result.rows[0]!;
+    const streams = appends
+      .map((append, index) => ({ streamId: append.streamId, version: Number(row.before_versions[index]) + append.events.length }))
+      .sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+    const position = row.last_position === null ? await this.head() : { transactionId: Number(row.transaction_id), globalPosition: Number(row.last_position) };
+    return { position, streams, duplicate: false };
   }
 
   /** When every event id of this append is already stored, the answer the first attempt got. */
