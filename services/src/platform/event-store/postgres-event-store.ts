@@ -65,6 +65,7 @@ export const eventStoreMigrations: readonly Migration[] = [
           v_found text[];
           v_found_versions bigint[];
           v_before bigint[];
+          v_exists boolean[];
           v_conflicts jsonb;
         begin
           select coalesce(array_agg(l.stream_id), '{}'), coalesce(array_agg(l.version), '{}')
@@ -72,7 +73,10 @@ export const eventStoreMigrations: readonly Migration[] = [
           from (select s.stream_id, s.version from es_streams s
                 where s.stream_id = any(p_stream_ids) order by s.stream_id for update) l;
 
-          select array_agg(coalesce(c.version, 0) order by r.ord) into v_before
+          -- Per requested stream, in request order: its version before this append and
+          -- whether it exists (arrays indexed by position, never searched: 10,000 streams stay linear).
+          select array_agg(coalesce(c.version, 0) order by r.ord), array_agg(c.stream_id is not null order by r.ord)
+            into v_before, v_exists
           from unnest(p_stream_ids) with ordinality as r(stream_id, ord)
           left join unnest(v_found, v_found_versions) as c(stream_id, version) on c.stream_id = r.stream_id;
 
@@ -80,21 +84,21 @@ export const eventStoreMigrations: readonly Migration[] = [
             into v_conflicts
           from unnest(p_stream_ids, p_expected) with ordinality as r(stream_id, expected, ord)
           where not (r.expected = -1
-                     or (r.expected = -2 and r.stream_id = any(v_found))
+                     or (r.expected = -2 and v_exists[r.ord])
                      or (r.expected >= 0 and v_before[r.ord] = r.expected));
           if v_conflicts is not null then
             raise exception 'wrong expected version' using errcode = 'PE409', detail = v_conflicts::text;
           end if;
 
-          update es_streams s set version = s.version + r.n
-          from unnest(p_stream_ids, p_counts) as r(stream_id, n)
-          where s.stream_id = r.stream_id and s.stream_id = any(v_found);
+          update es_streams s set version = v_before[r.ord] + r.n
+          from unnest(p_stream_ids, p_counts) with ordinality as r(stream_id, n, ord)
+          where v_exists[r.ord] and s.stream_id = r.stream_id;
 
           -- A stream created concurrently fails this insert with 23505: a concurrency conflict.
           insert into es_streams (stream_id, stream_type, version)
           select r.stream_id, r.stream_type, r.n
-          from unnest(p_stream_ids, p_stream_types, p_counts) as r(stream_id, stream_type, n)
-          where not (r.stream_id = any(v_found));
+          from unnest(p_stream_ids, p_stream_types, p_counts) with ordinality as r(stream_id, stream_type, n, ord)
+          where not v_exists[r.ord];
 
           return query
           with inserted as (
