@@ -19,6 +19,7 @@ if (!(SCALE > 0)) throw new Error('BENCH_SCALE must be a positive number');
 const CLIENTS = 8;
 const BATCH = 500;
 const MULTI = 500;
+const MANIFEST = 10_000;
 /** Events in the read-all / catch-up data set: 10 events per device stream, N/10 devices. */
 const N = Math.max(10_000, Math.round((200_000 * SCALE) / 10_000) * 10_000);
 const PAGE_SIZES = [1000, 5000] as const;
@@ -52,6 +53,7 @@ interface Figures {
   batch8: { ours: RunResult; emmett: RunResult };
   multi1: RunResult;
   multi8: RunResult;
+  manifest: { create: number[]; update: number[] };
   emmettLoop1: RunResult;
   emmettLoop8: RunResult;
   seed: { ours: number; emmett: number };
@@ -134,6 +136,24 @@ async function multiStream(ours: OursSide, clients: number): Promise<RunResult> 
     return MULTI;
   });
   log(`${MULTI}-stream atomic append, ${clients} client(s), ours: ${fmt(rate(result.events, result.seconds))} events/s (p50 ${fmt(percentile(result.latencies, 50), 1)} ms per append)`);
+  return result;
+}
+
+/**
+ * Ours: a receive manifest, 10,000 new device streams in ONE atomic append, then one more
+ * event on each of them (the update path); three of each, in milliseconds.
+ */
+async function manifest(ours: OursSide): Promise<{ create: number[]; update: number[] }> {
+  useParsers('ours');
+  const devices = Array.from({ length: MANIFEST }, (_, index) => index);
+  const result = { create: [] as number[], update: [] as number[] };
+  await checkpoint();
+  for (let rep = 0; rep < 3; rep++) {
+    const owner = 900 + rep;
+    result.create.push((await timed(() => ours.appendMultiStream('manifest-', owner, devices, 'no_stream', 0))).seconds * 1000);
+    result.update.push((await timed(() => ours.appendMultiStream('manifest-', owner, devices, 1, 1))).seconds * 1000);
+  }
+  log(`${fmt(MANIFEST)}-stream atomic append, ours: create ${result.create.map((ms) => fmt(ms)).join(' / ')} ms, update ${result.update.map((ms) => fmt(ms)).join(' / ')} ms`);
   return result;
 }
 
@@ -263,6 +283,8 @@ function report(figures: Figures, facts: Awaited<ReturnType<typeof serverFacts>>
   row(['1-event append latency p99, 8 clients', `${fmt(latency(figures.single8.ours, 99), 2)} ms`, `${fmt(latency(figures.single8.emmett, 99), 2)} ms`, '']);
   row(['500-stream atomic append, 1 client', `${fmt(eps(figures.multi1))} ev/s`, 'no atomic multi-stream append', '']);
   row(['500-stream atomic append, 8 clients', `${fmt(eps(figures.multi8))} ev/s`, 'no atomic multi-stream append', '']);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  row([`${fmt(MANIFEST)}-stream atomic append (receive manifest), median of 3`, `create ${fmt(median(figures.manifest.create))} ms, update ${fmt(median(figures.manifest.update))} ms`, 'no atomic multi-stream append', '']);
   row(['(ref.) 500 streams one append each, NOT atomic, 1 client', '', `${fmt(eps(figures.emmettLoop1))} ev/s`, '']);
   row(['(ref.) 500 streams one append each, NOT atomic, 8 clients', '', `${fmt(eps(figures.emmettLoop8))} ev/s`, '']);
   for (const read of figures.readAll) {
@@ -318,6 +340,7 @@ async function main(): Promise<void> {
     const batch8 = await batches(ours, emmett, CLIENTS);
     const multi1 = await multiStream(ours, 1);
     const multi8 = await multiStream(ours, CLIENTS);
+    const manifested = await manifest(ours);
     const emmettLoop1 = await emmettPerStreamLoop(emmett, 1);
     const emmettLoop8 = await emmettPerStreamLoop(emmett, CLIENTS);
     const seeded = await seed(ours, emmett);
@@ -325,7 +348,7 @@ async function main(): Promise<void> {
     const caughtUp = await catchUp(ours, emmett);
     const copied = await copy();
     report(
-      { single1, single8, batch1, batch8, multi1, multi8, emmettLoop1, emmettLoop8, seed: seeded, readAll: reads, catchUp: caughtUp, ...copied },
+      { single1, single8, batch1, batch8, multi1, multi8, manifest: manifested, emmettLoop1, emmettLoop8, seed: seeded, readAll: reads, catchUp: caughtUp, ...copied },
       facts,
     );
   } finally {
