@@ -138,6 +138,7 @@ export async function followGeneration(
   let generation = await findGeneration(store.db, projection.name, generationNumber);
   if (!generation) return;
   let checkpoint = generation.checkpoint;
+  let statusCheckedAt = Date.now();
   while (!options.signal?.aborted) {
     options.wakeup?.clear();
     const events = await feed.readAll({ after: checkpoint, maxCount: options.batchSize });
@@ -146,8 +147,13 @@ export async function followGeneration(
       checkpoint = events[events.length - 1]!.position;
       continue;
     }
-    generation = await findGeneration(store.db, projection.name, generationNumber);
-    if (!generation || generation.status === 'retired') return;
+    // A live generation idles here; it looks whether a rebuild retired it about once a second.
+    if (generation.status !== 'live' || Date.now() - statusCheckedAt >= 1000) {
+      const current = await findGeneration(store.db, projection.name, generationNumber);
+      statusCheckedAt = Date.now();
+      if (!current || current.status === 'retired') return;
+      generation = current;
+    }
     if (options.until && comparePositions(checkpoint, options.until) < 0) {
       await sleep(Math.min(pollIntervalMs, 50), options.signal);
       continue;

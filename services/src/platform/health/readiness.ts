@@ -42,7 +42,7 @@ export async function readiness(platform: Platform): Promise<Readiness> {
     await sql`select 1`.execute(db);
     const oldest = await sql<{ seconds: number | null }>`
       select extract(epoch from max(now() - xact_start))::float8 as seconds
-      from pg_stat_activity where backend_xid is not null and datname = current_database()`.execute(db);
+      from pg_stat_activity where backend_xid is not null`.execute(db);
     return oldest.rows[0]?.seconds ?? null;
   });
   const redis = platform.redis ? await check(async () => platform.redis!.ping()) : undefined;
