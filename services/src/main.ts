@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { ConfigError, loadConfig } from './platform/config/config';
+import { loadConfigOrExit } from './platform/config/config';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
 import { type RunningWorker, startWorker } from './worker';
@@ -19,16 +19,7 @@ async function main(): Promise<void> {
     console.error(`Unknown role "${requested}": use api, worker or nothing (both)`);
     process.exit(2);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const role = requested as Role;
   if (config.embedded && role !== 'all') {
     console.error('The embedded database (no DATABASE_URL) runs api and worker in one process: start without a role, or set DATABASE_URL.');

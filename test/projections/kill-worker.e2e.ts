@@ -1,8 +1,7 @@
 import { comparePositions } from '@portal/contracts';
 import { type Generation, type Projection, followGeneration, listGenerations, schemaFor, startBuilding, streamCatalogProjection } from '@portal/projections';
-import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
 import { appendDeviceEvents, tablesChecksum } from '../../services/src/platform/testing/events';
-import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
+import { useTestEventStore } from '../../services/src/platform/testing/test-database';
 import { builtMain, exited, startNode, waitFor } from '../support/processes';
 
 const catalog = streamCatalogProjection as Projection;
@@ -15,23 +14,14 @@ const KILLS = 6;
  * At the end its read model must equal a clean rebuild: nothing lost, nothing applied twice.
  */
 describe('projection worker killed with kill -9 during catch-up', () => {
-  let test: TestDatabase;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    store = new PostgresEventStore(test.database, 50);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  const testStore = useTestEventStore();
 
   const live = async (): Promise<Generation | undefined> =>
-    (await listGenerations(test.database.db, 'stream_catalog')).find((generation) => generation.status === 'live');
+    (await listGenerations(testStore().test.database.db, 'stream_catalog')).find((generation) => generation.status === 'live');
 
   const startWorker = () =>
     startNode(builtMain, ['worker'], {
-      DATABASE_URL: test.url,
+      DATABASE_URL: testStore().test.url,
       LOG_LEVEL: 'warn',
       PROJECTION_BATCH_SIZE: '500',
       // Each batch holds its transaction this long before committing, so kills land mid-batch too.
@@ -39,6 +29,7 @@ describe('projection worker killed with kill -9 during catch-up', () => {
     });
 
   it(`loses nothing and applies nothing twice over ${KILLS} kills`, async () => {
+    const { test, store } = testStore();
     const head = await appendDeviceEvents(store, EVENTS, { streams: 20_000 });
     expect(head.globalPosition).toBe(EVENTS);
 

@@ -1,8 +1,7 @@
 import { listGenerations, waitForProjections } from '@portal/projections';
 import { sql } from 'kysely';
-import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
 import { appendDeviceEvents } from '../../services/src/platform/testing/events';
-import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
+import { useTestEventStore } from '../../services/src/platform/testing/test-database';
 import path from 'node:path';
 import { builtMain, exited, repositoryRoot, startNode } from '../support/processes';
 
@@ -11,18 +10,10 @@ import { builtMain, exited, repositoryRoot, startNode } from '../support/process
  * hitting the read model; the swap happens with no failed query and no empty answer.
  */
 describe('projection rebuild while the old generation serves', () => {
-  let test: TestDatabase;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    test = await createTestDatabase();
-    store = new PostgresEventStore(test.database, 50);
-  });
-  afterAll(async () => {
-    await test?.drop();
-  });
+  const testStore = useTestEventStore();
 
   it('swaps with no moment where queries fail or see an empty table', async () => {
+    const { test, store } = testStore();
     const head = await appendDeviceEvents(store, 30_000, { streams: 6000 });
     const env = { DATABASE_URL: test.url, LOG_LEVEL: 'warn', PROJECTION_BATCH_SIZE: '1000' };
     const worker = startNode(builtMain, ['worker'], env);

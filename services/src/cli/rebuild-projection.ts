@@ -1,5 +1,5 @@
 import { findGeneration, findProjection, followGeneration, lockKey, projections, startBuilding } from '@portal/projections';
-import { ConfigError, loadConfig } from '../platform/config/config';
+import { loadConfigOrExit } from '../platform/config/config';
 import { createLogger } from '../platform/logger';
 import { openPlatform } from '../platform/platform';
 
@@ -15,16 +15,7 @@ async function main(): Promise<number> {
     console.error(`Usage: npm run projections:rebuild -- <name>\nProjections: ${projections.map((candidate) => candidate.name).join(', ')}`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger({ LOG_LEVEL: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL }, 'rebuild');
   const platform = await openPlatform(config, logger);
   try {

@@ -65,3 +65,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedded: values.DATABASE_URL === undefined,
   };
 }
+
+/** For entry points: the config, or the list of problems on stderr and exit code 2. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}

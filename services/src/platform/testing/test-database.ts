@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { type Database, openDatabase } from '../db/database';
+import { PostgresEventStore } from '../event-store/postgres-event-store';
 
 /** Where tests find PostgreSQL and Redis (DESIGN.md §9); testcontainers may set these first. */
 export function testDatabaseServerUrl(): string {
@@ -96,4 +97,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A Redis key prefix of its own for each test file, so files running in parallel never meet. */
 export function testRedisPrefix(): string {
   return `portal-test-${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * One fresh database and event store for a whole test file: call at the top of a describe;
+ * read them through the returned function once the tests run.
+ */
+export function useTestEventStore(): () => { test: TestDatabase; store: PostgresEventStore } {
+  let current: { test: TestDatabase; store: PostgresEventStore } | undefined;
+  beforeAll(async () => {
+    const test = await createTestDatabase();
+    current = { test, store: new PostgresEventStore(test.database, 50) };
+  });
+  afterAll(async () => {
+    await current?.test.drop();
+  });
+  return () => {
+    if (!current) throw new Error('useTestEventStore: the database is made in beforeAll');
+    return current;
+  };
 }

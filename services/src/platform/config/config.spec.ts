@@ -1,0 +1,32 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs on the embedded default when no database is configured', () => {
+    const config = loadConfig({});
+    expect(config.embedded).toBe(true);
+    expect(config.PORT).toBe(3000);
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.dataDirectory).toMatch(/\.data$/);
+  });
+
+  it('treats empty variables as unset and reads numbers', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal', REDIS_URL: '', PROJECTION_BATCH_SIZE: '250' });
+    expect(config.embedded).toBe(false);
+    expect(config.REDIS_URL).toBeUndefined();
+    expect(config.PROJECTION_BATCH_SIZE).toBe(250);
+  });
+
+  it('names every bad variable at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: '70000', EVENTSTORE_URL: 'http://kurrent', LOG_LEVEL: 'loud' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: .*\(got "70000"\)/m);
+    expect(problems).toMatch(/^EVENTSTORE_URL: must be a kurrentdb:\/\/ or esdb:\/\/ connection string/m);
+    expect(problems).toMatch(/^LOG_LEVEL: /m);
+  });
+});
