@@ -187,6 +187,9 @@ function toConcurrencyError(error: PgError, appends: readonly StreamAppend[]): C
   return new ConcurrencyError(appends.map(({ streamId, expectedVersion }) => ({ streamId, expected: expectedVersion })));
 }
 
+/** Stream versions are answered in stream id order (code-point order, as PostgreSQL's C collation sorts). */
+const byStreamId = (a: { streamId: string }, b: { streamId: string }) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0);
+
 function isPgError(error: unknown): error is PgError {
   return typeof error === 'object' && error !== null && 'code' in error;
 }
@@ -264,7 +267,7 @@ export class PostgresEventStore implements EventStore {
     const row = result.rows[0]!;
     const streams = appends
       .map((append, index) => ({ streamId: append.streamId, version: Number(row.before_versions[index]) + append.events.length }))
-      .sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+      .sort(byStreamId);
     const position = row.last_position === null ? await this.head() : { transactionId: Number(row.transaction_id), globalPosition: Number(row.last_position) };
     return { position, streams, duplicate: false };
   }
@@ -283,7 +286,7 @@ export class PostgresEventStore implements EventStore {
       if (comparePositions(candidate, position) > 0) position = candidate;
       versions.set(row.stream_id, Math.max(versions.get(row.stream_id) ?? 0, Number(row.stream_position)));
     }
-    const streams = appends.map(({ streamId }) => ({ streamId, version: versions.get(streamId) ?? 0 })).sort((a, b) => a.streamId.localeCompare(b.streamId));
+    const streams = appends.map(({ streamId }) => ({ streamId, version: versions.get(streamId) ?? 0 })).sort(byStreamId);
     return { position, streams, duplicate: true };
   }
 
