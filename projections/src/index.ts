@@ -7,3 +7,5 @@ export * from './runner/wakeup';
 export * from './registry';
 export * from './audit/stream-catalog.projection';
 export * from './audit/stream-catalog.queries';
+export * from './admin/org.projection';
+export * from './admin/org.queries';

@@ -1,8 +1,9 @@
+import { orgProjection } from './admin/org.projection';
 import { streamCatalogProjection } from './audit/stream-catalog.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection the worker runs. */
-export const projections: readonly Projection[] = [streamCatalogProjection as Projection];
+export const projections: readonly Projection[] = [streamCatalogProjection as Projection, orgProjection];
 
 export function findProjection(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
 import { HealthController } from './platform/health/health.controller';
 import { ErrorFilter } from './platform/http/error-filter';
+import { NotBuiltController } from './platform/http/not-built.controller';
 import type { Platform } from './platform/platform';
 import { PLATFORM } from './platform/tokens';
 
@@ -27,6 +29,9 @@ export class AppModule {
             autoLogging: { ignore: (request) => request.url === '/health' },
           },
         }),
+        AuthModule.register(platform),
+        // Last: answers the table's routes that no capability serves yet (501) and unknown /api paths (404).
+        NotBuiltModule,
       ],
       controllers: [HealthController],
       providers: [
@@ -37,3 +42,6 @@ export class AppModule {
     };
   }
 }
+
+@Module({ controllers: [NotBuiltController] })
+class NotBuiltModule {}

@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger as PinoLogger } from 'nestjs-pino';
+import { seedIfEmpty } from './admin/seed';
 import { AppModule } from './app.module';
 import { loadConfigOrExit } from './platform/config/config';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
 import { type RunningWorker, startWorker } from './worker';
 
-type Role = 'all' | 'api' | 'worker';
+type Role = 'all' | 'api' | 'worker' | 'seed';
 
 /**
  * One codebase, two entry points: `node main.js api`, `node main.js worker`, or both in one
@@ -15,18 +16,24 @@ type Role = 'all' | 'api' | 'worker';
  */
 async function main(): Promise<void> {
   const requested = process.argv[2] ?? 'all';
-  if (!['all', 'api', 'worker'].includes(requested)) {
-    console.error(`Unknown role "${requested}": use api, worker or nothing (both)`);
+  if (!['all', 'api', 'worker', 'seed'].includes(requested)) {
+    console.error(`Unknown role "${requested}": use api, worker, seed or nothing (api and worker)`);
     process.exit(2);
   }
   const config = loadConfigOrExit();
   const role = requested as Role;
-  if (config.embedded && role !== 'all') {
+  if (config.embedded && role !== 'all' && role !== 'seed') {
     console.error('The embedded database (no DATABASE_URL) runs api and worker in one process: start without a role, or set DATABASE_URL.');
     process.exit(2);
   }
   const logger = createLogger(config, role);
   const platform = await openPlatform(config, logger);
+  if (role === 'seed') {
+    const seeded = await seedIfEmpty(platform);
+    logger.info(seeded ? 'demo business seeded' : 'the event store already holds events: nothing seeded');
+    await platform.close();
+    return;
+  }
 
   let worker: RunningWorker | undefined;
   if (role !== 'api') worker = startWorker(platform);
@@ -38,6 +45,10 @@ async function main(): Promise<void> {
     await app.listen(config.PORT, config.HOST);
     logger.info({ url: `http://localhost:${config.PORT}`, embedded: config.embedded }, 'api listening');
     closeApi = () => app.close();
+  }
+  // The first start of an empty store shows a living business; /health answers meanwhile.
+  if (role === 'all' && config.SEED_ON_EMPTY === 'true') {
+    void seedIfEmpty(platform).catch((error: unknown) => logger.error({ err: error }, 'seeding the demo business failed'));
   }
 
   let stopping = false;

@@ -22,7 +22,7 @@ describe('api and worker on PostgreSQL and Redis', () => {
 
       const ready = await waitFor(
         async () => (await fetch(`${api.baseUrl}/health/ready`)).json() as Promise<{ projections: { projection: string; caughtUp: boolean; behind: number }[] }>,
-        (body) => body.projections.length === 1 && body.projections[0]!.caughtUp,
+        (body) => body.projections.length === 2 && body.projections.every((projection) => projection.caughtUp),
         20_000,
         'the worker to catch up',
       );
@@ -30,7 +30,10 @@ describe('api and worker on PostgreSQL and Redis', () => {
         ready: true,
         database: { ok: true, kind: 'postgres' },
         redis: { ok: true },
-        projections: [{ projection: 'stream_catalog', status: 'live', behind: 0, caughtUp: true }],
+        projections: expect.arrayContaining([
+          expect.objectContaining({ projection: 'stream_catalog', status: 'live', behind: 0, caughtUp: true }),
+          expect.objectContaining({ projection: 'org', status: 'live', behind: 0, caughtUp: true }),
+        ]),
       });
 
       const missing = await fetch(`${api.baseUrl}/api/v1/no_such_route`, { headers: { 'x-request-id': 'req-123' } });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { login } from '../support/demo';
 import { exited, startService, waitFor } from '../support/processes';
 
 /**
@@ -28,6 +29,18 @@ describe('embedded default (PGlite, in-process jobs)', () => {
       );
       expect(ready.body).toMatchObject({ ready: true, database: { ok: true, kind: 'pglite' }, eventStore: { name: 'postgres' } });
       expect(ready.body.redis).toBeUndefined();
+
+      // The first start of an empty store seeds the demo business in the background: its accounts log in.
+      const session = await waitFor(
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          return login(first.baseUrl, 'office.manager@demo.test');
+        },
+        (answer) => answer.status === 200,
+        90_000,
+        'the demo business on PGlite',
+      );
+      expect(session.body.items).toMatchObject({ role_id: [3], role_name: 'Office Manager', password_changed: 1 });
     } finally {
       first.child.kill('SIGTERM');
       expect(await exited(first.child)).toBe(0);
@@ -38,8 +51,8 @@ describe('embedded default (PGlite, in-process jobs)', () => {
     try {
       const response = await fetch(`${second.baseUrl}/health/ready`);
       const body = (await response.json()) as { projections: { generation: number }[] };
-      // Same database: the projection's first generation is still the live one.
-      expect(body.projections.map((projection) => projection.generation)).toEqual([1]);
+      // Same database: each projection's first generation is still the live one.
+      expect(body.projections.map((projection) => projection.generation)).toEqual([1, 1]);
     } finally {
       second.child.kill('SIGTERM');
       await exited(second.child);

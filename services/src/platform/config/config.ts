@@ -32,6 +32,8 @@ const environmentSchema = z.object({
   PROJECTION_BATCH_DELAY_MS: nonNegativeInt.default(0),
   READ_YOUR_WRITES_TIMEOUT_MS: nonNegativeInt.default(2000),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  /** Where users open the console: links in e-mails point here. Default http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -1,6 +1,7 @@
 import { projectionRunnerMigrations } from '@portal/projections';
+import { authMigrations } from '../../auth/credentials';
 import { eventStoreMigrations } from '../event-store/postgres-event-store';
 import type { Migration } from './migrations';
 
 /** Every migration of the service, in the order they apply. */
-export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations];
+export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations, ...authMigrations];

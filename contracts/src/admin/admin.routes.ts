@@ -1,0 +1,54 @@
+import { type ApiRoute, screenRoles } from '../platform/api-route';
+import { ROLE } from '../platform/roles';
+
+const capability = 'admin';
+/** Manager screens of doc 1 that read the office list (doc 1 §7 Reference names GET /api/v1/offices): roles 3, 11, 12. */
+const managerScreens = screenRoles(ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
+/** employee, editemployee, offices, editoffice, addoffice: roles 11 and 12 only (doc 3 §2). */
+const administrationScreens = screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
+/** addemployee, marketers, addmarketers, editmarketers: role 12 only (doc 3 §2). */
+const retailerAdministrationScreens = screenRoles(ROLE.RETAILER_MANAGER);
+
+const users = 'doc 3 §7 Users';
+const markets = 'doc 3 §7 IBOs/Markets';
+const offices = 'doc 3 §7 Offices';
+
+export const adminRoutes: readonly ApiRoute[] = [
+  // Users
+  { method: 'GET', path: '/api/v1/users', access: administrationScreens, capability,
+    summary: 'Users list, paged and filtered', spec: users },
+  { method: 'POST', path: '/api/v1/users', access: retailerAdministrationScreens, capability,
+    summary: 'Create a user (Add User)', spec: `${users}; doc 3 §5 Add/Edit User` },
+  { method: 'POST', path: '/api/v1/users/:id', access: administrationScreens, capability,
+    summary: 'Edit a user (Edit User; the client sends _method PUT)', spec: `${users}; doc 3 §5 Add/Edit User` },
+  { method: 'GET', path: '/api/v1/user_export', access: administrationScreens, capability,
+    summary: 'Export the users list', spec: users },
+  { method: 'POST', path: '/api/v1/change_office', access: administrationScreens, capability,
+    summary: 'Move an agent to another office (Agent Office Transfer)', spec: `${users}; doc 3 §5 Office transfer` },
+
+  // IBOs/Markets
+  { method: 'GET', path: '/api/v1/ibo_marketers', access: retailerAdministrationScreens, capability,
+    summary: 'IBOs/markets list, paged and filtered', spec: markets },
+  { method: 'POST', path: '/api/v1/ibo_marketers', access: retailerAdministrationScreens, capability,
+    summary: 'Create an IBO/market', spec: `${markets}; doc 3 §5 Add/Edit IBO/Market` },
+  { method: 'POST', path: '/api/v1/ibo_marketers/:id', access: retailerAdministrationScreens, capability,
+    summary: 'Edit an IBO/market and its managers (the client sends _method PUT)', spec: `${markets}; doc 3 §5 Add/Edit IBO/Market` },
+  { method: 'POST', path: '/api/v1/ibo_marketers/action/:id', access: retailerAdministrationScreens, capability,
+    summary: 'Activate (status 1) or deactivate (status 0) an IBO/market', spec: `${markets}; doc 3 §4` },
+  { method: 'GET', path: '/api/v1/ibo_market_export', access: retailerAdministrationScreens, capability,
+    summary: 'Export the IBOs/markets list', spec: markets },
+
+  // Offices
+  { method: 'GET', path: '/api/v1/offices', access: managerScreens, capability,
+    summary: 'Offices list, paged and filtered (Office list; also a doc 1 reference list)', spec: `${offices}; doc 1 §7 Reports and reference` },
+  { method: 'POST', path: '/api/v1/offices', access: administrationScreens, capability,
+    summary: 'Create an office in a state, with its manager and add-on managers', spec: `${offices}; doc 3 §5 Add Office` },
+  { method: 'POST', path: '/api/v1/offices/:id', access: administrationScreens, capability,
+    summary: 'Edit an office\'s managers (the client sends _method PUT)', spec: `${offices}; doc 3 §4 Edit Office` },
+  { method: 'POST', path: '/api/v1/offices/action/:id', access: administrationScreens, capability,
+    summary: 'Activate (status 1) or deactivate (status 0) an office', spec: `${offices}; doc 3 §4` },
+  { method: 'GET', path: '/api/v1/offices/get_inventory_count/:id', access: administrationScreens, capability,
+    summary: 'Devices an office holds, checked before its manager changes', spec: `${offices}; doc 3 §4 Edit Office` },
+  { method: 'GET', path: '/api/v1/office_export', access: administrationScreens, capability,
+    summary: 'Export the offices list', spec: offices },
+];

@@ -1,0 +1,58 @@
+import type { RoleId } from '../platform/roles';
+
+/**
+ * The organisation as events: master agent → distributor → retailer → IBO/market → office,
+ * and the users who work in it. Streams: `master-<id>`, `distributor-<id>`, `retailer-<id>`,
+ * `market-<id>`, `office-<id>`, `user-<id>`.
+ *
+ * Secrets never enter an event (the feed goes to downstream systems): password hashes live in
+ * the auth credentials table, written in the same transaction as the event that needs them.
+ */
+export type OrgEvent =
+  | { type: 'MasterAgentRegistered'; data: { master_agent_id: string; name: string } }
+  | { type: 'DistributorRegistered'; data: { distributor_id: string; name: string; master_agent_id: string } }
+  | { type: 'RetailerRegistered'; data: { retailer_id: string; name: string; distributor_id: string } }
+  | { type: 'IboMarketCreated'; data: { ibo_marketer_id: string; name: string; retailer_id: string } }
+  | { type: 'IboMarketManagersAssigned'; data: { ibo_marketer_id: string; manager_ids: string[]; supervisor_ids: string[] } }
+  | {
+      type: 'OfficeCreated';
+      data: { office_id: string; name: string; office_number: string; state_short_name: string; ibo_marketer_id: string };
+    }
+  | { type: 'OfficeManagersAssigned'; data: { office_id: string; manager_ids: string[]; supervisor_ids: string[] } }
+  | { type: 'UserCreated'; data: UserProfile & { user_id: string; role_ids: RoleId[] } }
+  | { type: 'UserRegistered'; data: { user_id: string; email: string } }
+  | { type: 'UserRolesChanged'; data: { user_id: string; role_ids: RoleId[] } }
+  | { type: 'AgentOfficeChanged'; data: { user_id: string; office_id: string } }
+  | { type: 'UserPasswordChanged'; data: { user_id: string; reason: 'changed' | 'forced_update' | 'reset' } };
+
+export type OrgEventType = OrgEvent['type'];
+
+/** A user's own data, as the Users screens show it (doc 3 §3 User). */
+export interface UserProfile {
+  email: string;
+  first_name: string;
+  middle_name?: string;
+  last_name: string;
+  mobile_number?: string;
+  /** The office an agent works in (agent ↔ office). */
+  office_id?: string;
+  ibo_marketer_id?: string;
+  retailer_id?: string;
+  distributor_id?: string;
+  master_agent_id?: string;
+}
+
+export const ORG_EVENT_TYPES: readonly OrgEventType[] = [
+  'MasterAgentRegistered',
+  'DistributorRegistered',
+  'RetailerRegistered',
+  'IboMarketCreated',
+  'IboMarketManagersAssigned',
+  'OfficeCreated',
+  'OfficeManagersAssigned',
+  'UserCreated',
+  'UserRegistered',
+  'UserRolesChanged',
+  'AgentOfficeChanged',
+  'UserPasswordChanged',
+];

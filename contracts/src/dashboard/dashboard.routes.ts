@@ -1,0 +1,32 @@
+import { type ApiRoute, screenRoles } from '../platform/api-route';
+import { ROLE } from '../platform/roles';
+
+const capability = 'dashboard';
+/** The manager dashboard (/ and dashboard, summary): roles 3, 11, 12 (doc 1 §2.1). */
+const managerScreens = screenRoles(ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
+/** The agent dashboard (agent-dashboard, agent-summary): role 2. */
+const agentScreens = screenRoles(ROLE.AGENT);
+
+export const dashboardRoutes: readonly ApiRoute[] = [
+  { method: 'GET', path: '/api/v1/dashboard_count', access: managerScreens, capability,
+    summary: 'Manager dashboard count cards: devices per status in the caller\'s scope, SIM in stock and sold',
+    spec: 'doc 1 §7 Dashboards; §2.4; spec writes it without /api/v1' },
+  { method: 'GET', path: '/api/v1/manager_sales_dashboard', access: managerScreens, capability,
+    summary: 'Manager sales dashboard: activations today/WTD/MTD/7/30 days and inventory aging bands',
+    spec: 'doc 1 §7 Dashboards; §2.4 Sales/activation dashboard; spec writes it without /api/v1' },
+  { method: 'GET', path: '/api/v1/agent_sales_dashboard', access: agentScreens, capability,
+    summary: 'Agent sales dashboard: the agent\'s own activation counts',
+    spec: 'doc 1 §7 Dashboards; §4 Session (401 on the agent sales dashboard); spec writes it without /api/v1' },
+  { method: 'GET', path: '/api/v1/agent/agentdashboard', access: agentScreens, capability,
+    summary: 'Agent dashboard tiles: in stock, agent pending, transfer, RMA, pending RMA, device swap',
+    spec: 'doc 1 §7 Dashboards; §2.4 Agent dashboard' },
+  { method: 'GET', path: '/api/v1/agent_onboarding_summary_dashboard', access: managerScreens, capability,
+    summary: 'Onboarding Summary list on the sales dashboard: candidates per onboarding stage',
+    spec: 'doc 1 §7 Dashboards; §2.4 Onboarding Summary' },
+  { method: 'GET', path: '/api/v1/expired_candidates_summary', access: managerScreens, capability,
+    summary: 'Expired Status Distribution chart: candidates by expiry status',
+    spec: 'doc 1 §7 Dashboards; §2.4 Expired Status Distribution' },
+  { method: 'GET', path: '/api/v1/agent_summary_count', access: managerScreens, capability,
+    summary: 'Agents Summary chart: agents by activity band (dynamic, passive, dormant, onboarded)',
+    spec: 'doc 1 §7 Dashboards; §2.4 Agents Summary' },
+];

@@ -1,0 +1,152 @@
+import { type ApiRoute, screenRoles } from '../platform/api-route';
+import { ROLE } from '../platform/roles';
+
+const capability = 'inventory';
+/** Manager inventory screens (ReceiveInventory, assignagent, Inventory, InventoryBy*, aged by agent/manager/office, ...): roles 3, 11, 12 (doc 1 §2.1). */
+const managerScreens = screenRoles(ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
+/** agedinventorymarket: roles 11 and 12 only (doc 1 §2.1). */
+const iboManagerScreens = screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
+/** Agent inventory screens (agent-Inventory, agent-dashboard): role 2. */
+const agentScreens = screenRoles(ROLE.AGENT);
+/** The IMEI image upload: manager IMEI and agent agent-IMEI screens (doc 1 §2.1, doc 2 §2). */
+const imeiScreens = screenRoles(ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
+
+const managerBase = 'doc 1 §7 Inventory, manager base';
+const agentBase = 'doc 1 §7 Inventory, agent base';
+const reports = 'doc 1 §7 Reports and reference';
+
+export const inventoryRoutes: readonly ApiRoute[] = [
+  // Assign, transfer, accept transfer (doc 1 §2.6, §2.7; doc 2 §7 Transfers and assign)
+  { method: 'GET', path: '/api/v1/manager/agentassignlist', access: managerScreens, capability,
+    summary: 'Cartons in the manager\'s stock that can be assigned to agents', spec: `${managerBase}; doc 2 §7 Transfers and assign` },
+  { method: 'POST', path: '/api/v1/manager/assigndevice', access: managerScreens, capability,
+    summary: 'Assign cartons or single IMEIs to an agent', spec: `${managerBase}; doc 1 §2.6; doc 2 §7 Transfers and assign` },
+  { method: 'POST', path: '/api/v1/manager/transfer_device', access: managerScreens, capability,
+    summary: 'Transfer cartons or IMEIs (Transfer Inventory drawer)', spec: `${managerBase}; doc 1 §2.7` },
+  { method: 'GET', path: '/api/v1/manager/transfer_request', access: managerScreens, capability,
+    summary: 'Transfers from agents waiting for the manager to accept', spec: `${managerBase}; doc 1 §2.7 Accept Transfer` },
+  { method: 'POST', path: '/api/v1/manager/accept_transfer', access: managerScreens, capability,
+    summary: 'Accept (status 1) or reject (status 2) an agent\'s transfer', spec: `${managerBase}; doc 1 §4` },
+  { method: 'GET', path: '/api/v1/manager/accept_transfer_request_list_export', access: managerScreens, capability,
+    summary: 'Export the Accept Transfer list', spec: `${managerBase}; doc 2 §7 Transfers and assign` },
+  { method: 'POST', path: '/api/v1/manager/transfer_devices_to_other_office', access: managerScreens, capability,
+    summary: 'Send devices to another office, where they arrive as manager pending', spec: managerBase },
+  { method: 'GET', path: '/api/v1/manager/get_other_office_list', access: managerScreens, capability,
+    summary: 'Offices a transfer can go to', spec: managerBase },
+  { method: 'GET', path: '/api/v1/manager/get_manager_office_list', access: managerScreens, capability,
+    summary: 'Offices the caller manages', spec: managerBase },
+  { method: 'POST', path: '/api/v1/manager/agent_list_for_office', access: managerScreens, capability,
+    summary: 'Agents of one office (assign and transfer drawers)', spec: managerBase },
+  { method: 'GET', path: '/api/v1/manager/manager_agents_list', access: managerScreens, capability,
+    summary: 'Agents in the caller\'s scope', spec: managerBase },
+
+  // Receive inventory (doc 1 §2.5)
+  { method: 'GET', path: '/api/v1/manager/managerjob_v2', access: managerScreens, capability,
+    summary: 'Receive jobs (source, uploaded-date range, keyword)', spec: `${managerBase}; doc 1 §2.5` },
+  { method: 'POST', path: '/api/v1/manager/managerdevicelist', access: managerScreens, capability,
+    summary: 'Cartons and IMEIs of one receive job', spec: `${managerBase}; doc 1 §2.5 Cartons List` },
+  { method: 'POST', path: '/api/v1/manager/manager_accept_selected_cartons', access: managerScreens, capability,
+    summary: 'Accept (status 1) or decline with a reason (status 2) selected cartons of a job', spec: `${managerBase}; doc 1 §2.5, §4` },
+  { method: 'GET', path: '/api/v1/manager/manager_jobs_export', access: managerScreens, capability,
+    summary: 'Export the receive job list', spec: `${managerBase}; doc 1 §2.5` },
+
+  // My Inventory, by agents, by offices (doc 1 §2.9, §2.10)
+  { method: 'GET', path: '/api/v1/manager/agentlist_with_pagination', access: managerScreens, capability,
+    summary: 'Inventory by agents: assigned, pending, sold in 30 days per agent', spec: `${managerBase}; doc 1 §2.10` },
+  { method: 'GET', path: '/api/v1/manager/inventory_summary_for_manager_with_pagination', access: managerScreens, capability,
+    summary: 'Inventory by offices: in stock, manager pending, sold in 30 days per office', spec: `${managerBase}; doc 1 §2.10` },
+  { method: 'GET', path: '/api/v1/manager/managerinventorylist_optimisation', access: managerScreens, capability,
+    summary: 'My Inventory: cartons held by the manager', spec: `${managerBase}; doc 1 §2.9` },
+  { method: 'GET', path: '/api/v1/manager/manager_inventory_list_export', access: managerScreens, capability,
+    summary: 'Export My Inventory', spec: `${managerBase}; doc 1 §2.9` },
+  { method: 'GET', path: '/api/v1/manager/manager_inventory_summary_reports_export/agent', access: managerScreens, capability,
+    summary: 'Export inventory by agents', spec: `${managerBase}; doc 1 §2.10` },
+  { method: 'GET', path: '/api/v1/manager/manager_inventory_summary_reports_export/office', access: managerScreens, capability,
+    summary: 'Export inventory by offices', spec: `${managerBase}; doc 1 §2.10` },
+
+  // Reassign (doc 1 §2.8)
+  { method: 'GET', path: '/api/v1/manager/reassign_inventory_list', access: managerScreens, capability,
+    summary: 'Devices that can be reassigned (statuses 3, 4, 5)', spec: `${managerBase}; doc 1 §2.8` },
+  { method: 'GET', path: '/api/v1/manager/reassign_inventory_list_export', access: managerScreens, capability,
+    summary: 'Export the reassign list', spec: `${managerBase}; doc 1 §2.8` },
+  { method: 'POST', path: '/api/v1/manager/reassign_inventory', access: managerScreens, capability,
+    summary: 'Reassign IMEIs to another agent or office', spec: `${managerBase}; doc 1 §2.8` },
+
+  // IMEI image upload (doc 1 §2.14): a manager-base path that the agent-IMEI screen uses too
+  { method: 'POST', path: '/api/v1/manager/device_image', access: imeiScreens, capability,
+    summary: 'Upload one image of a device (IMEI and agent-IMEI screens; kept with inventory, doc 1 §2.14)', spec: `${managerBase}; doc 1 §2.14 Agent IMEI; doc 2 §2` },
+
+  // Agent base (doc 1 §2.14, §2.4 agent dashboard)
+  { method: 'POST', path: '/api/v1/agent/accept', access: agentScreens, capability,
+    summary: 'Agent accepts a pending assignment job, whole or in part', spec: `${agentBase}; doc 2 §7 Agent` },
+  { method: 'POST', path: '/api/v1/agent/transfer_device', access: agentScreens, capability,
+    summary: 'Agent transfers IMEIs back to their manager', spec: `${agentBase}; doc 2 §7 Agent` },
+  { method: 'GET', path: '/api/v1/agent/agentinventorylistv1', access: agentScreens, capability,
+    summary: 'The agent\'s own devices (agent-Inventory)', spec: `${agentBase}; doc 2 §7 Agent` },
+  { method: 'GET', path: '/api/v1/agent/agentassignlist', access: agentScreens, capability,
+    summary: 'Pending jobs of devices sent to the agent, for Accept or Partial Accept (agent dashboard table)', spec: `${agentBase}; doc 1 §2.4` },
+  { method: 'GET', path: '/api/v1/agent/agent_inventory_list_export', access: agentScreens, capability,
+    summary: 'Export the agent\'s own inventory', spec: `${agentBase}; doc 2 §7 Agent` },
+
+  // Detailed, legacy and summary reports (doc 1 §2.10-§2.12)
+  { method: 'GET', path: '/api/v1/detailed_inventory_report', access: managerScreens, capability,
+    summary: 'Inventory Detailed Report: paged device rows with many filters', spec: `${reports}; doc 1 §2.11` },
+  { method: 'GET', path: '/api/v1/detailed_inventory_export', access: managerScreens, capability,
+    summary: 'Export the Inventory Detailed Report', spec: `${reports}; doc 1 §2.11` },
+  { method: 'GET', path: '/api/v1/device_log/:id', access: managerScreens, capability,
+    summary: 'History of one device (device-log drawer)', spec: `${reports}; doc 1 §2.11` },
+  { method: 'GET', path: '/api/v1/legacy_detailed_sales_report', access: managerScreens, capability,
+    summary: 'Legacy Data: first page on load', spec: `${reports}; doc 1 §2.12` },
+  { method: 'POST', path: '/api/v1/legacy_detailed_sales_report', access: managerScreens, capability,
+    summary: 'Legacy Data search, with the advanced query builder in the body', spec: `${reports}; doc 1 §2.12` },
+  { method: 'POST', path: '/api/v1/legacy_detailed_sales_export', access: managerScreens, capability,
+    summary: 'Export Legacy Data', spec: `${reports}; doc 1 §2.12` },
+  { method: 'GET', path: '/api/v1/inventory_summary_reports/manager', access: managerScreens, capability,
+    summary: 'Inventory by managers, with grand totals', spec: `${reports}; doc 1 §2.10` },
+  { method: 'GET', path: '/api/v1/inventory_summary_reports/ibo_marketer', access: managerScreens, capability,
+    summary: 'Inventory by IBOs/markets, with grand totals', spec: `${reports}; doc 1 §2.10` },
+  { method: 'GET', path: '/api/v1/inventory_summary_reports_export/manager', access: managerScreens, capability,
+    summary: 'Export inventory by managers', spec: `${reports}; doc 1 §2.10` },
+  { method: 'GET', path: '/api/v1/inventory_summary_reports_export/ibo_marketer', access: managerScreens, capability,
+    summary: 'Export inventory by IBOs/markets', spec: `${reports}; doc 1 §2.10` },
+
+  // Download by count: a clicked non-zero cell of the by-* reports (doc 1 §2.10)
+  { method: 'GET', path: '/api/v1/inventory/manager/:id/:type', access: managerScreens, capability,
+    summary: 'Download the devices behind one count of the by-managers report', spec: `${reports}, download by count` },
+  { method: 'GET', path: '/api/v1/inventory/ibo/:id/:type', access: managerScreens, capability,
+    summary: 'Download the devices behind one count of the by-IBOs/markets report', spec: `${reports}, download by count` },
+  { method: 'GET', path: '/api/v1/inventory/agent/:agentId/:type', access: managerScreens, capability,
+    summary: 'Download the devices behind one count of the by-agents report', spec: `${reports}, download by count` },
+  { method: 'GET', path: '/api/v1/inventory/office/:officeId/:type', access: managerScreens, capability,
+    summary: 'Download the devices behind one count of the by-offices report', spec: `${reports}, download by count` },
+
+  // Aged inventory (doc 1 §2.13), one route per variant; by-IBO is reached only from agedinventorymarket (roles 11, 12)
+  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/agent', access: managerScreens, capability,
+    summary: 'Aged inventory by agents: in-stock devices per age band (agedbyagent)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports_export/agent', access: managerScreens, capability,
+    summary: 'Export aged inventory by agents (agedbyagent)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged/agent/:id/:bucket/:Product_Type', access: managerScreens, capability,
+    summary: 'Download the devices behind one aged-inventory cell by agents (agedbyagent)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/manager', access: managerScreens, capability,
+    summary: 'Aged inventory by managers: in-stock devices per age band (agedbymanager)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports_export/manager', access: managerScreens, capability,
+    summary: 'Export aged inventory by managers (agedbymanager)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged/manager/:id/:bucket/:Product_Type', access: managerScreens, capability,
+    summary: 'Download the devices behind one aged-inventory cell by managers (agedbymanager)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/ibo_marketer', access: iboManagerScreens, capability,
+    summary: 'Aged inventory by IBOs/markets: in-stock devices per age band (agedinventorymarket)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports_export/ibo_marketer', access: iboManagerScreens, capability,
+    summary: 'Export aged inventory by IBOs/markets (agedinventorymarket)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged/ibo/:id/:bucket/:Product_Type', access: iboManagerScreens, capability,
+    summary: 'Download the devices behind one aged-inventory cell by IBOs/markets (agedinventorymarket)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/office', access: managerScreens, capability,
+    summary: 'Aged inventory by offices: in-stock devices per age band (agedinventoryoffice)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports_export/office', access: managerScreens, capability,
+    summary: 'Export aged inventory by offices (agedinventoryoffice)', spec: `${reports}; doc 1 §2.13` },
+  { method: 'GET', path: '/api/v1/aged/office/:id/:bucket/:Product_Type', access: managerScreens, capability,
+    summary: 'Download the devices behind one aged-inventory cell by offices (agedinventoryoffice)', spec: `${reports}; doc 1 §2.13` },
+
+  // Upstream
+  { method: 'POST', path: '/api/integration/v1/shipments', access: 'integration', capability,
+    summary: 'Receive an upstream shipment (a receive job of cartons and IMEIs) from the warehouse system', spec: 'doc 1 §2.5 receive jobs (upstream call not shown; path is ours)' },
+];

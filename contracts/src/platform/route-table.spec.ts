@@ -1,0 +1,213 @@
+import { adminRoutes } from '../admin/admin.routes';
+import { authRoutes } from '../auth/auth.routes';
+import { dashboardRoutes } from '../dashboard/dashboard.routes';
+import { helpRoutes } from '../help/help.routes';
+import { inventoryRoutes } from '../inventory/inventory.routes';
+import { onboardingRoutes } from '../onboarding/onboarding.routes';
+import { ordersRoutes } from '../orders/orders.routes';
+import { referenceRoutes } from '../reference/reference.routes';
+import { rmaRoutes } from '../rma/rma.routes';
+import { salesRoutes } from '../sales/sales.routes';
+import type { ApiRoute, HttpMethod } from './api-route';
+import { ROLE, type RoleId } from './roles';
+import { apiRoutes, findRoute } from './route-table';
+
+const MANAGER_ROLES: readonly RoleId[] = [ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER];
+
+function route(method: HttpMethod, path: string): ApiRoute {
+  const found = apiRoutes.find((r) => r.method === method && r.path === path);
+  if (!found) throw new Error(`no route ${method} ${path}`);
+  return found;
+}
+
+function roles(method: HttpMethod, path: string): readonly RoleId[] {
+  const { access } = route(method, path);
+  if (typeof access === 'string') throw new Error(`${method} ${path} is ${access}, not a role list`);
+  return [...access].sort((a, b) => a - b);
+}
+
+/** A concrete path for a pattern: every parameter becomes a plausible value. */
+const concrete = (path: string): string =>
+  path.split('/').map((segment) => (segment.startsWith(':') ? '356938035643809' : segment)).join('/');
+
+describe('the API route table', () => {
+  it('holds each (method, path) once', () => {
+    const keys = apiRoutes.map((r) => `${r.method} ${r.path}`);
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([]);
+  });
+
+  it('puts every path under /api/', () => {
+    expect(apiRoutes.filter((r) => !r.path.startsWith('/api/')).map((r) => r.path)).toEqual([]);
+  });
+
+  it('gives every path clean segments: no braces, no empty segment, no trailing slash', () => {
+    const bad = apiRoutes.filter((r) => /[{}?#\s]/.test(r.path) || r.path.split('/').slice(1).some((s) => s === '' || s === ':'));
+    expect(bad.map((r) => r.path)).toEqual([]);
+  });
+
+  it('lets role 1 reach every route a manager role reaches', () => {
+    const missing = apiRoutes.filter(
+      (r) => typeof r.access !== 'string' && r.access.some((role) => MANAGER_ROLES.includes(role)) && !r.access.includes(ROLE.SUPER_ADMIN),
+    );
+    expect(missing.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('keeps agent-base routes for role 2 alone', () => {
+    const agentBase = apiRoutes.filter((r) => r.path.startsWith('/api/v1/agent/'));
+    expect(agentBase.length).toBeGreaterThan(0);
+    for (const r of agentBase) expect([r.path, r.access]).toEqual([r.path, [ROLE.AGENT]]);
+  });
+
+  it('lets no route be reached by the roles that reach no screen (4, 5, 8, 9, 14)', () => {
+    const unscreened: readonly RoleId[] = [ROLE.DISTRIBUTOR, ROLE.RETAILER, ROLE.MASTER_AGENT, ROLE.BACK_OFFICE, ROLE.OFFICE_SUPERVISOR];
+    const reached = apiRoutes.filter((r) => typeof r.access !== 'string' && r.access.some((role) => unscreened.includes(role)));
+    expect(reached.map((r) => r.path)).toEqual([]);
+  });
+
+  it('gives no route an empty role list, and only integration paths integration access', () => {
+    expect(apiRoutes.filter((r) => Array.isArray(r.access) && r.access.length === 0)).toEqual([]);
+    const integration = apiRoutes.filter((r) => r.access === 'integration').map((r) => r.path).sort();
+    expect(integration).toEqual(['/api/integration/v1/activations', '/api/integration/v1/onboarding_stages', '/api/integration/v1/shipments']);
+    expect(apiRoutes.filter((r) => r.path.startsWith('/api/integration/') && r.access !== 'integration')).toEqual([]);
+  });
+
+  it('files each capability\'s routes under that capability, with a summary and a spec reference', () => {
+    const tables: Record<string, readonly ApiRoute[]> = {
+      auth: authRoutes, dashboard: dashboardRoutes, inventory: inventoryRoutes, rma: rmaRoutes, orders: ordersRoutes,
+      sales: salesRoutes, onboarding: onboardingRoutes, admin: adminRoutes, reference: referenceRoutes, help: helpRoutes,
+    };
+    for (const [capability, table] of Object.entries(tables)) {
+      expect(table.length).toBeGreaterThan(0);
+      expect(table.filter((r) => r.capability !== capability)).toEqual([]);
+    }
+    expect(apiRoutes).toHaveLength(Object.values(tables).reduce((sum, table) => sum + table.length, 0));
+    expect(apiRoutes.filter((r) => r.summary.trim() === '' || !/^doc [123] §/.test(r.spec))).toEqual([]);
+  });
+
+  it('gives schemas only to the auth routes, for now', () => {
+    expect(apiRoutes.filter((r) => (r.body ?? r.query) && r.capability !== 'auth')).toEqual([]);
+  });
+});
+
+describe('findRoute', () => {
+  it('finds every route of the table from a concrete path, so no route hides another', () => {
+    for (const r of apiRoutes) expect(findRoute(r.method, concrete(r.path))).toBe(r);
+  });
+
+  it('matches parameterised paths segment by segment', () => {
+    expect(findRoute('GET', '/api/v1/device_log/356938035643809')?.path).toBe('/api/v1/device_log/:id');
+    expect(findRoute('GET', '/api/v1/aged/ibo/42/days16_30/PHONE')?.path).toBe('/api/v1/aged/ibo/:id/:bucket/:Product_Type');
+    expect(findRoute('POST', '/api/v1/offices/action/7')?.path).toBe('/api/v1/offices/action/:id');
+    expect(findRoute('POST', '/api/v1/offices/7')?.path).toBe('/api/v1/offices/:id');
+    expect(findRoute('GET', '/api/v1/userlist_based_on_role/office_supervisor')?.path).toBe('/api/v1/userlist_based_on_role/:role');
+    expect(findRoute('DELETE', '/api/v1/candidate/onboarding/12')?.path).toBe('/api/v1/candidate/onboarding/:id');
+  });
+
+  it('ignores a query string, one trailing slash and the method\'s case', () => {
+    expect(findRoute('get', '/api/v1/reference/offices?term=Dal')?.path).toBe('/api/v1/reference/offices');
+    expect(findRoute('GET', '/api/v1/users/')?.path).toBe('/api/v1/users');
+  });
+
+  it('tells GET and POST of one path apart', () => {
+    expect(findRoute('GET', '/api/v1/legacy_detailed_sales_report')?.method).toBe('GET');
+    expect(findRoute('POST', '/api/v1/legacy_detailed_sales_report')?.method).toBe('POST');
+    expect(roles('GET', '/api/v1/users')).not.toEqual(roles('POST', '/api/v1/users'));
+  });
+
+  it('rejects unknown paths, wrong methods, missing or extra segments and empty parameters', () => {
+    expect(findRoute('GET', '/api/v1/unknown')).toBeUndefined();
+    expect(findRoute('DELETE', '/api/v1/users')).toBeUndefined();
+    expect(findRoute('GET', '/api/v1/device_log')).toBeUndefined();
+    expect(findRoute('GET', '/api/v1/device_log/1/2')).toBeUndefined();
+    expect(findRoute('GET', '/api/v1/device_log//')).toBeUndefined();
+    expect(findRoute('GET', '/api/v1//agentinventorylistv1')).toBeUndefined();
+    expect(findRoute('GET', 'api/v1/users')).toBeUndefined();
+    expect(findRoute('GET', '')).toBeUndefined();
+    expect(findRoute('GET', '/API/V1/USERS')).toBeUndefined();
+    expect(findRoute('PATCH', '/api/v1/users/1')).toBeUndefined();
+  });
+});
+
+describe('access from the spec (route roles are the union of the roles of the screens that call them)', () => {
+  it('keeps the spec\'s own spellings', () => {
+    for (const path of ['/api/v1/candidate/resent_remainders/:id', '/api/v1/candidate/send_email_remainders/:id', '/api/v1/agent/agentinventorylistv1',
+      '/api/v1/manager/managerinventorylist_optimisation', '/api/v1/manager/get_approved_rma_device_list_v2']) {
+      expect(apiRoutes.some((r) => r.path === path)).toBe(true);
+    }
+  });
+
+  it('opens the Users list to roles 11, 12 and 1 only', () => {
+    expect(roles('GET', '/api/v1/users')).toEqual([1, 11, 12]);
+    expect(roles('POST', '/api/v1/users/:id')).toEqual([1, 11, 12]);
+  });
+
+  it('keeps adding users and IBOs/markets for role 12 (and 1)', () => {
+    expect(roles('POST', '/api/v1/users')).toEqual([1, 12]);
+    expect(roles('POST', '/api/v1/ibo_marketers')).toEqual([1, 12]);
+    expect(roles('GET', '/api/v1/ibo_marketers')).toEqual([1, 12]);
+  });
+
+  it('keeps agent inventory for role 2 alone', () => {
+    expect(roles('GET', '/api/v1/agent/agentinventorylistv1')).toEqual([2]);
+    expect(roles('GET', '/api/v1/agent/agentdashboard')).toEqual([2]);
+  });
+
+  it('opens sign-in, forgot, register and reset to anyone, and logout to any signed-in user', () => {
+    for (const path of ['/api/login', '/api/forgot_password', '/api/register', '/api/reset_password']) {
+      expect(route('POST', path).access).toBe('public');
+    }
+    expect(route('POST', '/api/v1/logout').access).toBe('signed-in');
+    expect(apiRoutes.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual(
+      ['/api/forgot_password', '/api/login', '/api/register', '/api/reset_password'],
+    );
+  });
+
+  it('opens what agent and manager screens share to both', () => {
+    for (const [method, path] of [
+      ['POST', '/api/v1/change_password'],
+      ['POST', '/api/v1/password_force_update'],
+      ['GET', '/api/v1/announcements'],
+      ['GET', '/api/v1/announcements/check_new'],
+      ['GET', '/api/v1/get_document_list/:user_id'],
+      ['GET', '/api/v1/manager/get_documents'],
+      ['GET', '/api/v1/reference/rma_reasons'],
+    ] as const) {
+      expect(roles(method, path)).toEqual([1, 2, 3, 11, 12]);
+    }
+  });
+
+  it('keeps the manager inventory screens for roles 3, 11, 12 (and 1), without role 2', () => {
+    expect(roles('GET', '/api/v1/detailed_inventory_report')).toEqual([1, 3, 11, 12]);
+    expect(roles('POST', '/api/v1/manager/assigndevice')).toEqual([1, 3, 11, 12]);
+    expect(roles('GET', '/api/v1/dashboard_count')).toEqual([1, 3, 11, 12]);
+  });
+
+  it('follows route access, not menu hiding: role 3 reaches inventory by IBO, but aged by IBO is a roles 11/12 route', () => {
+    expect(roles('GET', '/api/v1/inventory_summary_reports/ibo_marketer')).toContain(ROLE.OFFICE_MANAGER);
+    expect(roles('GET', '/api/v1/aged_inventory_summary_reports/manager')).toContain(ROLE.OFFICE_MANAGER);
+    expect(roles('GET', '/api/v1/aged_inventory_summary_reports/ibo_marketer')).toEqual([1, 11, 12]);
+    expect(roles('GET', '/api/v1/aged/ibo/:id/:bucket/:Product_Type')).toEqual([1, 11, 12]);
+  });
+
+  it('narrows where the spec narrows: order approval is not role 3\'s, candidate edit and office admin are roles 11/12', () => {
+    expect(roles('POST', '/api/v1/inventory_request_order_accept_reject/:id')).toEqual([1, 11, 12]);
+    expect(roles('POST', '/api/v1/resubmit_inventory_request_order/:id')).toEqual([1, 3, 11, 12]);
+    expect(roles('POST', '/api/v1/candidate/update_candidate_info/:id')).toEqual([1, 11, 12]);
+    expect(roles('POST', '/api/v1/candidate/send_invite')).toEqual([1, 3, 11, 12]);
+    expect(roles('POST', '/api/v1/offices/:id')).toEqual([1, 11, 12]);
+  });
+
+  it('validates the login body with the spec\'s messages', () => {
+    const body = route('POST', '/api/login').body!;
+    const result = body.safeParse({ email: '  ' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['email', 'Email is Required'],
+      ['password', 'Password is Required'],
+    ]);
+    expect(body.parse({ email: 'a@b.co', password: 'x', deviceid: 'web-browser', platform_type: 4, portal_type: '2' })).toEqual({
+      email: 'a@b.co', password: 'x', deviceid: 'web-browser', platform_type: 4, portal_type: 2,
+    });
+    expect(route('POST', '/api/forgot_password').body!.safeParse({}).error?.issues[0]?.message).toBe('Email is Required');
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  AGGREGATE_IN_STOCK,
+  AGING_BANDS,
+  ASSIGN_SOURCE,
+  INVENTORY_STATUS,
+  IN_STOCK_GROUP,
+  LOST_DEFECTIVE_GROUP,
+  type ReferenceItem,
+  agentStatuses,
+  agingBandFor,
+  assignSources,
+  deliveryMethods,
+  deviceTypes,
+  genders,
+  inventoryOrderApprovalStatuses,
+  inventoryOrderStatuses,
+  inventoryStatuses,
+  officeSortKeys,
+  onboardingSources,
+  onboardingStatuses,
+  onboardingStatusesForCustomEmail,
+  onboardingSummaryStages,
+  orderDeliveryMethods,
+  otherStatuses,
+  radPiiIssueStatuses,
+  rmaDeviceStatuses,
+  rmaOrderStatuses,
+  rmaReasons,
+  usStates,
+} from './reference-lists';
+
+const lists: Record<string, readonly ReferenceItem[]> = {
+  inventoryStatuses,
+  deviceTypes,
+  assignSources,
+  agentStatuses,
+  rmaReasons,
+  rmaDeviceStatuses,
+  rmaOrderStatuses,
+  inventoryOrderStatuses,
+  inventoryOrderApprovalStatuses,
+  orderDeliveryMethods,
+  onboardingSources,
+  onboardingStatuses,
+  onboardingStatusesForCustomEmail,
+  radPiiIssueStatuses,
+  deliveryMethods,
+  officeSortKeys,
+  genders,
+};
+
+const ids = (list: readonly ReferenceItem[]): number[] => list.map((item) => item.id);
+
+describe('reference lists', () => {
+  describe.each(Object.entries(lists))('%s', (_name, list) => {
+    it('is not empty and has whole-number ids, each once', () => {
+      expect(list.length).toBeGreaterThan(0);
+      expect(ids(list).every((id) => Number.isInteger(id) && id >= 0)).toBe(true);
+      expect(new Set(ids(list)).size).toBe(list.length);
+    });
+
+    it('names every code', () => {
+      for (const item of list) expect(item.name.trim()).not.toBe('');
+    });
+  });
+
+  it('keeps the spec device type codes, each once', () => {
+    expect(deviceTypes.map((type) => type.code)).toEqual(['FREEPHONE_SMART', 'PHONE', 'SIM', 'TABLET']);
+  });
+
+  it('names its status and source constants after listed codes', () => {
+    expect(ids(inventoryStatuses)).toEqual(expect.arrayContaining(Object.values(INVENTORY_STATUS)));
+    expect(new Set(Object.values(INVENTORY_STATUS)).size).toBe(inventoryStatuses.length);
+    expect(ids(assignSources)).toEqual(expect.arrayContaining(Object.values(ASSIGN_SOURCE)));
+    expect(assignSources.find((source) => source.id === ASSIGN_SOURCE.OFFICE_TRANSFER)?.name).toMatch(/Transfer/);
+  });
+
+  it('keeps the onboarding keys exactly as the spec gives them', () => {
+    expect(ids(onboardingStatuses)).toEqual([1, 2, 3, 4, 5, 6, 9, 12, 13, 20, 22, 23, 24, 25, 27]);
+    expect(onboardingStatuses.find((stage) => stage.id === 20)?.name).toBe('Expired');
+    expect(onboardingSummaryStages.find((stage) => stage.key === null)?.name).toBe('RAD Link Failed');
+    for (const stage of onboardingStatusesForCustomEmail) expect(onboardingStatuses).toContainEqual(stage);
+  });
+});
+
+describe('inventory status groups', () => {
+  const listed = ids(inventoryStatuses);
+
+  it('are made of listed statuses', () => {
+    for (const id of [...IN_STOCK_GROUP, ...LOST_DEFECTIVE_GROUP, AGGREGATE_IN_STOCK]) expect(listed).toContain(id);
+  });
+
+  it('are disjoint, each id once', () => {
+    const all = [...IN_STOCK_GROUP, ...LOST_DEFECTIVE_GROUP, ...otherStatuses()];
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('leave the aggregate 13 out of every group', () => {
+    expect(AGGREGATE_IN_STOCK).toBe(13);
+    expect(IN_STOCK_GROUP).not.toContain(13);
+    expect(LOST_DEFECTIVE_GROUP).not.toContain(13);
+    expect(otherStatuses()).not.toContain(13);
+  });
+
+  it('put every other listed status in "others": transfer between offices and sold', () => {
+    expect(otherStatuses()).toEqual([7, 8]);
+    expect([...IN_STOCK_GROUP, ...LOST_DEFECTIVE_GROUP, ...otherStatuses(), 13].sort((a, b) => a - b)).toEqual(
+      [...listed].sort((a, b) => a - b),
+    );
+  });
+
+  it('compute "others" from whatever list is displayed, never offering 13, 14, 20 or 22', () => {
+    const displayed = [...inventoryStatuses, { id: 14, name: 'x' }, { id: 20, name: 'x' }, { id: 22, name: 'x' }, { id: 17, name: 'x' }];
+    expect(otherStatuses(displayed)).toEqual([7, 8, 17]);
+  });
+});
+
+describe('US states', () => {
+  it('are the 50 states and DC, each with a unique two-letter short name', () => {
+    expect(usStates).toHaveLength(51);
+    for (const state of usStates) {
+      expect(state.short_name).toMatch(/^[A-Z]{2}$/);
+      expect(state.name.trim()).not.toBe('');
+    }
+    expect(new Set(usStates.map((state) => state.short_name)).size).toBe(51);
+    expect(new Set(usStates.map((state) => state.name)).size).toBe(51);
+    expect(usStates.map((state) => state.short_name)).toContain('DC');
+  });
+});
+
+describe('aging bands', () => {
+  it('cover every age from the day of allocation on, without gaps', () => {
+    expect(AGING_BANDS[0].minDays).toBe(0);
+    for (let i = 1; i < AGING_BANDS.length; i++) expect(AGING_BANDS[i].minDays).toBe(AGING_BANDS[i - 1].maxDays! + 1);
+    expect(AGING_BANDS[AGING_BANDS.length - 1].maxDays).toBeNull();
+  });
+
+  it.each([
+    [0, 'LT15', 'days1_15'],
+    [15, 'LT15', 'days1_15'],
+    [16, 'LT30', 'days16_30'],
+    [30, 'LT30', 'days16_30'],
+    [31, 'LT45', 'days31_45'],
+    [45, 'LT45', 'days31_45'],
+    [46, 'LT90', 'days46_90'],
+    [90, 'LT90', 'days46_90'],
+    [91, 'GT90', 'days91'],
+    [4000, 'GT90', 'days91'],
+  ])('put a device aged %i days in %s / %s', (age, dashboardKey, reportKey) => {
+    const band = agingBandFor(age);
+    expect(band.dashboardKey).toBe(dashboardKey);
+    expect(band.reportKey).toBe(reportKey);
+  });
+
+  it('refuse an age that is not a whole number of days', () => {
+    expect(() => agingBandFor(-1)).toThrow(RangeError);
+    expect(() => agingBandFor(1.5)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,53 @@
+import { type ApiRoute, screenRoles } from '../platform/api-route';
+import { ROLE } from '../platform/roles';
+
+const capability = 'rma';
+/** Manager RMA screens (rmarequest, rmainitiaterequest, rmapendingrequest, rmasubmitrequest, rmaapprovedrequest, rmarequeststatus, approvedrma, createrma): roles 3, 11, 12 (doc 1 §2.1, doc 2 §2). */
+const managerScreens = screenRoles(ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
+/** Agent RMA screens (agent-allrmareport): role 2. */
+const agentScreens = screenRoles(ROLE.AGENT);
+
+/** doc 2 §7 "RMA (manager)" names its calls without a base; they are read as /api/v1/manager/ like doc 1's manager calls. */
+const managerRma = 'doc 2 §7 RMA (manager); base read as /api/v1/manager/';
+
+export const rmaRoutes: readonly ApiRoute[] = [
+  // Pending RMA Request: agents' requests awaiting the manager (doc 2 §2, §4)
+  { method: 'GET', path: '/api/v1/manager/get_pending_rma_device_list', access: managerScreens, capability,
+    summary: 'Agents\' RMA requests waiting for the manager (Pending RMA Request)', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/pending_rma_device_list_export', access: managerScreens, capability,
+    summary: 'Export the pending RMA requests', spec: managerRma },
+  { method: 'POST', path: '/api/v1/manager/accept_reject_rma_device', access: managerScreens, capability,
+    summary: 'Accept (status 2) or decline (status 3) an agent\'s RMA request', spec: `${managerRma}; doc 2 §4` },
+
+  // Approved RMA Request list
+  { method: 'GET', path: '/api/v1/manager/get_approved_rma_device_list_v2', access: managerScreens, capability,
+    summary: 'Approved RMA requests (Approved RMA Request list)', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/approved_rma_device_list_export_v2', access: managerScreens, capability,
+    summary: 'Export the approved RMA requests', spec: managerRma },
+
+  // Initiate, create, submit
+  { method: 'GET', path: '/api/v1/manager/get_device_list_to_initiate_rma_v2', access: managerScreens, capability,
+    summary: 'Devices an RMA can be initiated for (Initiate RMA)', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/device_list_to_initiate_rma_export_v2', access: managerScreens, capability,
+    summary: 'Export the devices an RMA can be initiated for', spec: managerRma },
+  { method: 'POST', path: '/api/v1/manager/rma_device_request_v2', access: managerScreens, capability,
+    summary: 'Initiate RMA for a list of IMEIs with reasons and notes', spec: `${managerRma}; doc 2 §5` },
+  { method: 'POST', path: '/api/v1/manager/upload_rma_device_image', access: managerScreens, capability,
+    summary: 'Upload the device image of an RMA (Create RMA form)', spec: `${managerRma}; doc 2 §2 Create RMA form` },
+  { method: 'POST', path: '/api/v1/manager/submit_rma_order', access: managerScreens, capability,
+    summary: 'Submit initiated RMAs as one shipped order (boxes, dimensions, address)', spec: `${managerRma}; doc 2 §5 Submit RMA` },
+
+  // RMA Status (orders)
+  { method: 'GET', path: '/api/v1/manager/get_rma_orders_list', access: managerScreens, capability,
+    summary: 'RMA orders and their status (RMA Status)', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/get_rma_orders_export', access: managerScreens, capability,
+    summary: 'Export the RMA orders', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/update_rma_order_to_shipped_status/:id', access: managerScreens, capability,
+    summary: 'Mark an approved RMA order (status 2) as shipped', spec: `${managerRma}; doc 2 §4` },
+
+  // Agent RMA Status (agent base, doc 2 §7 Agent)
+  { method: 'GET', path: '/api/v1/agent/get_rma_device_list', access: agentScreens, capability,
+    summary: 'The agent\'s own RMA requests and their status (agent-allrmareport)', spec: 'doc 2 §7 Agent' },
+  { method: 'GET', path: '/api/v1/agent/agent_rma_request_status_export', access: agentScreens, capability,
+    summary: 'Export the agent\'s RMA requests', spec: 'doc 2 §7 Agent; base read as /api/v1/agent/' },
+];

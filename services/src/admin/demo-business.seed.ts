@@ -1,0 +1,104 @@
+import { ROLE, type RoleId } from '@portal/contracts';
+import { systemContext } from '../platform/commands/command-context';
+import type { EventStore } from '../platform/event-store/event-store';
+import { OrgCommands, latest } from './org.commands';
+import type { Position } from '@portal/contracts';
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+
+/** The demo accounts the README lists; they form one chain: agent → office → IBO/market → retailer. */
+export const DEMO_ACCOUNTS = {
+  super: 'super@demo.test',
+  retailerManager: 'retailer.manager@demo.test',
+  iboManager: 'ibo.manager@demo.test',
+  officeManager: 'office.manager@demo.test',
+  agent: 'agent@demo.test',
+  newAgent: 'new.agent@demo.test',
+} as const;
+
+const STATES = ['TX', 'TX', 'OK', 'LA', 'AR', 'NM', 'CA', 'CA', 'AZ', 'NV', 'FL', 'GA'];
+const CITIES = ['Dallas', 'Houston', 'Tulsa', 'Baton Rouge', 'Little Rock', 'Albuquerque', 'Fresno', 'Sacramento', 'Phoenix', 'Las Vegas', 'Tampa', 'Atlanta'];
+const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Lucas', 'Nora', 'Owen', 'Ruby', 'Eli'];
+const LAST = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Brown', 'Lopez', 'Davis', 'Wilson', 'Clark', 'Young', 'Allen', 'King'];
+
+export interface SeedSummary {
+  readonly position: Position;
+  readonly offices: number;
+  readonly agents: number;
+}
+
+/**
+ * The demo business, made through the same commands a user would issue (its history is real
+ * events): 1 master agent, 1 distributor, 2 retailers, 4 IBO/markets, 12 offices, their
+ * managers, 120 agents, and the demo accounts.
+ */
+export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Promise<SeedSummary> {
+  const context = systemContext(new Date(), 'seed');
+  const positions: Position[] = [];
+  const track = <T extends { position: Position }>(result: T) => (positions.push(result.position), result);
+  const user = async (email: string, first: string, last: string, roles: RoleId[], extra: { office_id?: string; ibo_marketer_id?: string; retailer_id?: string }) => {
+    const id = track(await org.createUser({ email, first_name: first, last_name: last, mobile_number: '2145550100', ...extra }, roles, DEMO_PASSWORD, context)).id;
+    // Every demo account but new.agent has already changed the password it was given.
+    if (email !== DEMO_ACCOUNTS.newAgent) {
+      const result = await store.append([
+        {
+          streamId: `user-${id}`,
+          expectedVersion: 1,
+          events: [{ type: 'UserPasswordChanged', data: { user_id: id, reason: 'changed' }, metadata: { user_id: id, correlation_id: context.correlationId } }],
+        },
+      ]);
+      positions.push(result.position);
+    }
+    return id;
+  };
+
+  const master = track(await org.registerMasterAgent('Lone Star Master Agency', context)).id;
+  const distributor = track(await org.registerDistributor('Prairie Wireless Distribution', master, context)).id;
+  const retailers = [
+    track(await org.registerRetailer('Bluebonnet Mobile', distributor, context)).id,
+    track(await org.registerRetailer('Coastline Connect', distributor, context)).id,
+  ];
+  await user(DEMO_ACCOUNTS.super, 'Sam', 'Super', [ROLE.SUPER_ADMIN], {});
+
+  let officeIndex = 0;
+  let agents = 0;
+  for (const [retailerIndex, retailerId] of retailers.entries()) {
+    await user(retailerIndex === 0 ? DEMO_ACCOUNTS.retailerManager : `retailer.manager${retailerIndex + 1}@demo.test`, 'Rita', `Retail${retailerIndex + 1}`, [ROLE.RETAILER_MANAGER], {
+      retailer_id: retailerId,
+    });
+    for (let marketIndex = 0; marketIndex < 2; marketIndex++) {
+      const marketNumber = retailerIndex * 2 + marketIndex + 1;
+      const market = track(await org.createIboMarket(`${['North', 'South', 'East', 'West'][marketNumber - 1]} Market`, retailerId, context)).id;
+      const iboManager = await user(marketNumber === 1 ? DEMO_ACCOUNTS.iboManager : `ibo.manager${marketNumber}@demo.test`, 'Ian', `Market${marketNumber}`, [ROLE.IBO_MANAGER], {
+        ibo_marketer_id: market,
+        retailer_id: retailerId,
+      });
+      positions.push(await org.assignManagers({ kind: 'market', ibo_marketer_id: market }, [iboManager], [], context));
+
+      for (let inMarket = 0; inMarket < 3; inMarket++) {
+        const number = officeIndex + 1;
+        const office = track(
+          await org.createOffice(
+            { name: `${CITIES[officeIndex]} Office`, office_number: `OF${String(number).padStart(3, '0')}`, state_short_name: STATES[officeIndex]!, ibo_marketer_id: market },
+            context,
+          ),
+        ).id;
+        const managerEmail = number === 1 ? DEMO_ACCOUNTS.officeManager : `office.manager${number}@demo.test`;
+        const manager = await user(managerEmail, 'Olivia', `Office${number}`, [ROLE.OFFICE_MANAGER], { office_id: office, ibo_marketer_id: market, retailer_id: retailerId });
+        positions.push(await org.assignManagers({ kind: 'office', office_id: office }, [manager], [], context));
+        for (let agentIndex = 0; agentIndex < 10; agentIndex++) {
+          agents++;
+          const email =
+            number === 1 && agentIndex === 0 ? DEMO_ACCOUNTS.agent : number === 1 && agentIndex === 1 ? DEMO_ACCOUNTS.newAgent : `agent${String(agents).padStart(3, '0')}@demo.test`;
+          await user(email, FIRST[agents % FIRST.length]!, LAST[(agents * 7) % LAST.length]!, [ROLE.AGENT], {
+            office_id: office,
+            ibo_marketer_id: market,
+            retailer_id: retailerId,
+          });
+        }
+        officeIndex++;
+      }
+    }
+  }
+  return { position: latest(...positions), offices: officeIndex, agents };
+}

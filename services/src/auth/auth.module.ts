@@ -1,0 +1,40 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { OrgCommands } from '../admin/org.commands';
+import type { Platform } from '../platform/platform';
+import { AccessGuard } from './access.guard';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { AUTH_SERVICE } from './auth.tokens';
+import { PRODUCTION_HASHING, TEST_HASHING, signingSecret } from './credentials';
+import { SessionTokens } from './session-tokens';
+
+/** Sign-in and the global deny-by-default guard. */
+@Module({})
+export class AuthModule {
+  static register(platform: Platform): DynamicModule {
+    return {
+      module: AuthModule,
+      controllers: [AuthController],
+      providers: [
+        {
+          provide: AUTH_SERVICE,
+          useFactory: async () => createAuthService(platform),
+        },
+        { provide: APP_GUARD, useClass: AccessGuard },
+      ],
+      exports: [AUTH_SERVICE],
+    };
+  }
+}
+
+export function passwordHashing(platform: Platform) {
+  return platform.config.NODE_ENV === 'test' ? TEST_HASHING : PRODUCTION_HASHING;
+}
+
+export async function createAuthService(platform: Platform): Promise<AuthService> {
+  const hashing = passwordHashing(platform);
+  const org = new OrgCommands(platform.database, platform.eventStore, hashing);
+  const tokens = new SessionTokens(await signingSecret(platform.database.db));
+  return new AuthService(platform, tokens, org, hashing, platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`);
+}

@@ -1,0 +1,176 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ROLE_NAMES, type RoleId, isRoleId } from '@portal/contracts';
+import { type OrgUser, type Scope, findOrgUser, resolveScope } from '@portal/projections';
+import { sql } from 'kysely';
+import { OrgCommands } from '../admin/org.commands';
+import { type CommandContext, eventMetadata, systemContext } from '../platform/commands/command-context';
+import { appendWithRecords } from '../platform/commands/append-with-records';
+import { DomainError } from '../platform/commands/command-errors';
+import { ApiError } from '../platform/http/error-filter';
+import { enqueueMail } from '../platform/mail/mail-sender';
+import type { Platform } from '../platform/platform';
+import { type PasswordHashing, findCredentials, findCredentialsByEmail, hashPassword, replacePassword, revokeTokens, verifyPassword } from './credentials';
+import { SessionTokens } from './session-tokens';
+
+/** The signed-in caller, as every guarded route sees it. */
+export interface AuthenticatedUser {
+  readonly user_id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly roles: readonly RoleId[];
+  readonly scope: Scope;
+  readonly password_changed: number;
+}
+
+/** Failed logins from one address within the window before further tries are refused. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+const RESET_TOKEN_LIFETIME_MINUTES = 60;
+
+const displayName = (user: Pick<OrgUser, 'first_name' | 'last_name' | 'email'>) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export interface LoginItems {
+  name: string;
+  expires_in: number;
+  token: string;
+  password_changed: number;
+  role_id: RoleId[];
+  user_id: string;
+  role_name: string;
+}
+
+/** Sign-in, sessions and passwords (doc 1 §7 Auth). */
+export class AuthService {
+  constructor(
+    private readonly platform: Platform,
+    private readonly tokens: SessionTokens,
+    private readonly org: OrgCommands,
+    private readonly hashing: PasswordHashing,
+    private readonly publicUrl: string,
+  ) {}
+
+  private get db() {
+    return this.platform.database.db;
+  }
+
+  async login(email: string, password: string, address: string): Promise<LoginItems> {
+    const failures = await sql<{ count: string }>`
+      select count(*)::text as count from auth_failed_logins
+      where address = ${address} and at > now() - make_interval(mins => ${LOGIN_FAILURE_WINDOW_MINUTES})`.execute(this.db);
+    if (Number(failures.rows[0]!.count) >= LOGIN_FAILURE_LIMIT) {
+      throw new ApiError(429, `Too many failed logins from this address. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`);
+    }
+    const credentials = await findCredentialsByEmail(this.db, email);
+    // The same answer for an unknown e-mail and a wrong password: a login form reveals no accounts.
+    if (!credentials || !(await verifyPassword(credentials.password_hash, password))) {
+      await sql`insert into auth_failed_logins (address) values (${address})`.execute(this.db);
+      throw new ApiError(401, 'Invalid Password', { password: 'Invalid Password' });
+    }
+    const user = await findOrgUser(this.db, credentials.user_id);
+    if (!user || user.status !== 1 || user.role_ids.length === 0) throw new ApiError(403, 'User Disabled');
+    await sql`delete from auth_failed_logins where address = ${address}`.execute(this.db);
+    return this.sessionFor(user);
+  }
+
+  private async sessionFor(user: OrgUser): Promise<LoginItems> {
+    const roles = user.role_ids.filter(isRoleId);
+    const primary = roles.find((role) => role !== 2) ?? roles[0]!;
+    return {
+      name: displayName(user),
+      expires_in: this.tokens.lifetimeMs,
+      token: await this.tokens.issue(user.id),
+      password_changed: user.password_changed,
+      role_id: roles,
+      user_id: user.id,
+      role_name: ROLE_NAMES[primary],
+    };
+  }
+
+  /** The caller of a bearer token, or null when the token is invalid, revoked or its user disabled. */
+  async authenticate(token: string): Promise<AuthenticatedUser | null> {
+    const claims = await this.tokens.verify(token);
+    if (!claims) return null;
+    const credentials = await findCredentials(this.db, claims.userId);
+    if (!credentials || claims.issuedAtMs < new Date(credentials.tokens_valid_after).getTime()) return null;
+    const user = await findOrgUser(this.db, claims.userId);
+    if (!user || user.status !== 1 || user.role_ids.length === 0) return null;
+    return {
+      user_id: user.id,
+      email: user.email,
+      name: displayName(user),
+      roles: user.role_ids.filter(isRoleId),
+      scope: await resolveScope(this.db, user),
+      password_changed: user.password_changed,
+    };
+  }
+
+  async register(email: string, password: string): Promise<void> {
+    await this.org.register(email, password, systemContext(new Date(), 'sign-up'));
+  }
+
+  async forgotPassword(email: string): Promise<void> {
+    const credentials = await findCredentialsByEmail(this.db, email);
+    if (!credentials) throw new ApiError(404, 'Email not found', { email: 'Email not found' });
+    const token = randomBytes(32).toString('base64url');
+    await sql`
+      insert into auth_reset_tokens (token_hash, user_id, expires_at)
+      values (${sha256(token)}, ${credentials.user_id}, now() + make_interval(mins => ${RESET_TOKEN_LIFETIME_MINUTES}))`.execute(this.db);
+    const link = `${this.publicUrl}/page-reset-password?token=${token}`;
+    await enqueueMail(this.platform.jobs, {
+      to: credentials.email,
+      subject: 'Reset your password',
+      text: `Someone asked to reset the password of your Distribution Portal account.\n\nOpen this link within ${RESET_TOKEN_LIFETIME_MINUTES} minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+    });
+  }
+
+  async resetPassword(token: string, password: string): Promise<void> {
+    const found = await sql<{ user_id: string }>`
+      update auth_reset_tokens set used_at = now()
+      where token_hash = ${sha256(token)} and used_at is null and expires_at > now()
+      returning user_id`.execute(this.db);
+    const userId = found.rows[0]?.user_id;
+    if (!userId) throw new ApiError(400, 'This reset link is invalid or has expired. Ask for a new one.', { token: 'Invalid or expired link' });
+    await this.setPassword(userId, password, 'reset', systemContext(new Date(), userId));
+  }
+
+  /** A new password for a signed-in user; answers a fresh token, since the change ends every older session. */
+  async changePassword(user: AuthenticatedUser, password: string, oldPassword: string | undefined, context: CommandContext): Promise<{ token: string; expires_in: number }> {
+    if (oldPassword !== undefined) {
+      const credentials = await findCredentials(this.db, user.user_id);
+      if (!credentials || !(await verifyPassword(credentials.password_hash, oldPassword))) {
+        throw new ApiError(400, 'Old password is incorrect', { old_password: 'Old password is incorrect' });
+      }
+    }
+    await this.setPassword(user.user_id, password, oldPassword === undefined ? 'forced_update' : 'changed', context);
+    return { token: await this.tokens.issue(user.user_id), expires_in: this.tokens.lifetimeMs };
+  }
+
+  async logout(user: AuthenticatedUser): Promise<void> {
+    await revokeTokens(this.db, user.user_id);
+  }
+
+  private async setPassword(userId: string, password: string, reason: 'changed' | 'forced_update' | 'reset', context: CommandContext): Promise<void> {
+    const hash = await hashPassword(password, this.hashing);
+    const events = await this.platform.eventStore.readStream(`user-${userId}`);
+    if (events.length === 0) throw new DomainError('That user does not exist', 404);
+    const previous = await findCredentials(this.db, userId);
+    await appendWithRecords(
+      this.platform.database,
+      this.platform.eventStore,
+      [
+        {
+          streamId: `user-${userId}`,
+          expectedVersion: events.length,
+          events: [{ type: 'UserPasswordChanged', data: { user_id: userId, reason }, metadata: eventMetadata(context) }],
+        },
+      ],
+      {
+        write: (trx) => replacePassword(trx, userId, hash),
+        undo: async (db) => {
+          if (previous) await sql`update auth_credentials set password_hash = ${previous.password_hash} where user_id = ${userId}`.execute(db);
+        },
+      },
+    );
+  }
+}

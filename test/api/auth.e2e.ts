@@ -1,0 +1,142 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
+import { DEMO_PASSWORD, call, login, waitForDemoBusiness } from '../support/demo';
+import { exited, startService, waitFor } from '../support/processes';
+
+/** Sign-in, sessions and passwords against the api (api + worker, PostgreSQL), seeded with the demo business. */
+describe('auth', () => {
+  let test: TestDatabase;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let dataDir: string;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-auth-'));
+    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
+    baseUrl = service.baseUrl;
+    await waitForDemoBusiness(test.database.db);
+  }, 180_000);
+  afterAll(async () => {
+    service?.child.kill('SIGTERM');
+    if (service) await exited(service.child);
+    await test?.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('logs each demo account in with the spec response items', async () => {
+    const expected = [
+      ['super@demo.test', [1], 'Super Admin', 1],
+      ['retailer.manager@demo.test', [12], 'Retailer Manager', 1],
+      ['ibo.manager@demo.test', [11], 'IBO Manager', 1],
+      ['office.manager@demo.test', [3], 'Office Manager', 1],
+      ['agent@demo.test', [2], 'Agent', 1],
+      ['new.agent@demo.test', [2], 'Agent', 0],
+    ] as const;
+    for (const [email, roles, roleName, passwordChanged] of expected) {
+      const answer = await login(baseUrl, email);
+      expect(answer.status).toBe(200);
+      expect(Object.keys(answer.body.items!).sort()).toEqual(['expires_in', 'name', 'password_changed', 'role_id', 'role_name', 'token', 'user_id']);
+      expect(answer.body.items).toMatchObject({ role_id: roles, role_name: roleName, password_changed: passwordChanged, expires_in: 1_000_000_000 });
+      expect(answer.body.items!.token.split('.')).toHaveLength(3);
+    }
+  });
+
+  it("answers the spec's messages for bad logins", async () => {
+    const empty = await call(baseUrl, 'POST', '/api/login', { body: {} });
+    expect(empty).toEqual({ status: 400, body: { error: 'Bad Request', message: 'Email is Required', fields: { email: 'Email is Required', password: 'Password is Required' } } });
+    const wrong = await login(baseUrl, 'agent@demo.test', 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ message: 'Invalid Password' });
+    const unknown = await login(baseUrl, 'nobody@demo.test');
+    expect(unknown.body).toMatchObject({ message: 'Invalid Password' });
+  });
+
+  it('signs up an account that logs in only once it has a role', async () => {
+    const signUp = await call(baseUrl, 'POST', '/api/register', { body: { email: 'candidate@demo.test', password: 'Secret123!' } });
+    expect(signUp).toEqual({ status: 200, body: { message: 'Signup Successfully Completed' } });
+    const again = await call(baseUrl, 'POST', '/api/register', { body: { email: 'Candidate@demo.test', password: 'Secret123!' } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ message: 'Email already exists' });
+    const disabled = await waitFor(() => login(baseUrl, 'candidate@demo.test', 'Secret123!'), (answer) => answer.status !== 401, 10_000, 'the sign-up to project');
+    expect(disabled.status).toBe(403);
+    expect(disabled.body).toMatchObject({ message: 'User Disabled' });
+  });
+
+  it('resets a forgotten password through a one-time link sent by e-mail', async () => {
+    const unknown = await call(baseUrl, 'POST', '/api/forgot_password', { body: { email: 'nobody@demo.test' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ message: 'Email not found' });
+
+    expect((await call(baseUrl, 'POST', '/api/forgot_password', { body: { email: 'office.manager2@demo.test' } })).status).toBe(200);
+    const outbox = path.join(dataDir, 'outbox');
+    const mail = await waitFor(
+      async () => {
+        const files = await fs.readdir(outbox).catch(() => [] as string[]);
+        return files.length ? fs.readFile(path.join(outbox, files[0]!), 'utf8') : '';
+      },
+      (text) => text.length > 0,
+      10_000,
+      'the reset e-mail',
+    );
+    expect(mail).toContain('To: office.manager2@demo.test');
+    // The body is quoted-printable, as a mail client receives it: decode it as one would.
+    const body = mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const token = /page-reset-password\?token=([\w-]+)/.exec(body)?.[1];
+    expect(body).toContain('http://portal.test/page-reset-password?token=');
+    expect(token).toBeDefined();
+
+    expect((await call(baseUrl, 'POST', '/api/reset_password', { body: { token, password: 'N3w-secret!' } })).status).toBe(200);
+    expect((await login(baseUrl, 'office.manager2@demo.test', 'N3w-secret!')).status).toBe(200);
+    expect((await login(baseUrl, 'office.manager2@demo.test')).status).toBe(401);
+    const reused = await call(baseUrl, 'POST', '/api/reset_password', { body: { token, password: 'Another1!' } });
+    expect(reused.status).toBe(400);
+  });
+
+  it('ends older sessions on password change and on logout', async () => {
+    const first = (await login(baseUrl, 'agent003@demo.test')).body.items!.token;
+    const changed = await call<{ items: { token: string } }>(baseUrl, 'POST', '/api/v1/change_password', {
+      token: first,
+      body: { old_password: DEMO_PASSWORD, password: 'Changed-1!' },
+    });
+    expect(changed.status).toBe(200);
+    expect((await call(baseUrl, 'POST', '/api/v1/logout', { token: first })).status).toBe(401);
+    const fresh = changed.body.items.token;
+    expect((await call(baseUrl, 'POST', '/api/v1/logout', { token: fresh })).status).toBe(200);
+    expect((await call(baseUrl, 'POST', '/api/v1/logout', { token: fresh })).status).toBe(401);
+
+    const wrongOld = await call(baseUrl, 'POST', '/api/v1/change_password', {
+      token: (await login(baseUrl, 'agent003@demo.test', 'Changed-1!')).body.items!.token,
+      body: { old_password: 'wrong', password: 'x' },
+    });
+    expect(wrongOld.status).toBe(400);
+  });
+
+  it('makes a new agent choose a password, then remembers it', async () => {
+    const session = (await login(baseUrl, 'new.agent@demo.test')).body.items!;
+    expect(session.password_changed).toBe(0);
+    expect((await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: {} })).status).toBe(400);
+    const updated = await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: { password: 'Chosen-1!' } });
+    expect(updated.status).toBe(200);
+    const after = await waitFor(() => login(baseUrl, 'new.agent@demo.test', 'Chosen-1!'), (answer) => answer.body.items?.password_changed === 1, 10_000, 'password_changed to project');
+    expect(after.body.items!.password_changed).toBe(1);
+  });
+
+  it('refuses forged and missing tokens with 401', async () => {
+    const token = (await login(baseUrl, 'super@demo.test')).body.items!.token;
+    const [header, payload] = token.split('.');
+    expect((await call(baseUrl, 'POST', '/api/v1/logout', { token: `${header}.${payload}.forged-signature` })).status).toBe(401);
+    expect((await call(baseUrl, 'POST', '/api/v1/logout')).status).toBe(401);
+  });
+
+  it('slows down guessing: too many failed logins from one address are refused', async () => {
+    let last = 0;
+    for (let attempt = 0; attempt < 12; attempt++) last = (await login(baseUrl, 'retailer.manager@demo.test', `guess-${attempt}`)).status;
+    expect(last).toBe(429);
+    const refused = await login(baseUrl, 'retailer.manager@demo.test');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ message: expect.stringMatching(/Too many failed logins/) });
+  });
+});

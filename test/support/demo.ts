@@ -1,0 +1,63 @@
+import type { SqlDb } from '@portal/projections';
+import { sql } from 'kysely';
+import { waitFor } from './processes';
+
+export const DEMO_PASSWORD = 'Passw0rd!';
+
+export interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** Calls the api as the console does: JSON in, JSON out, bearer token when given. */
+export async function call<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      ...(options.token && { authorization: `Bearer ${options.token}` }),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+export interface LoginItems {
+  name: string;
+  expires_in: number;
+  token: string;
+  password_changed: number;
+  role_id: number[];
+  user_id: string;
+  role_name: string;
+}
+
+export async function login(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<Answer<{ message?: string; items?: LoginItems }>> {
+  return call(baseUrl, 'POST', '/api/login', { body: { email, password, deviceid: 'web-browser', platform_type: 4, portal_type: 2 } });
+}
+
+/**
+ * Waits until the background seed has made the demo business: its last account (agent120) is in
+ * the read model. Read from the database, since failed logins while waiting would trip the limiter.
+ */
+export async function waitForDemoBusiness(db: SqlDb, timeoutMs = 120_000): Promise<void> {
+  await waitFor(
+    async () => {
+      const result = await sql<{ password_changed: number }>`select password_changed from rm.org_users where email = 'agent120@demo.test'`
+        .execute(db)
+        .catch(() => ({ rows: [] }));
+      return result.rows[0]?.password_changed;
+    },
+    (changed) => changed === 1,
+    timeoutMs,
+    'the demo business to be seeded',
+  );
+}
