@@ -16,3 +16,4 @@ export * from './admin/admin.routes';
 export * from './reference/reference.routes';
 export * from './help/help.routes';
 export * from './platform/route-table';
+export * from './reference/reference.schemas';

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { OfficesController } from './admin/offices.controller';
 import { AuthModule } from './auth/auth.module';
+import { ReferenceController } from './reference/reference.controller';
 import { HealthController } from './platform/health/health.controller';
 import { ErrorFilter } from './platform/http/error-filter';
 import { NotBuiltController } from './platform/http/not-built.controller';
+import { OpenApiController } from './platform/http/openapi.controller';
 import type { Platform } from './platform/platform';
 import { PLATFORM } from './platform/tokens';
 
@@ -30,10 +33,11 @@ export class AppModule {
           },
         }),
         AuthModule.register(platform),
+        OrgModule,
         // Last: answers the table's routes that no capability serves yet (501) and unknown /api paths (404).
         NotBuiltModule,
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, OpenApiController],
       providers: [
         { provide: PLATFORM, useValue: platform },
         { provide: APP_FILTER, useFactory: () => new ErrorFilter(platform.logger) },
@@ -45,3 +49,7 @@ export class AppModule {
 
 @Module({ controllers: [NotBuiltController] })
 class NotBuiltModule {}
+
+/** Organisation reads: reference lists and the office list. */
+@Module({ controllers: [ReferenceController, OfficesController] })
+class OrgModule {}

@@ -1,6 +1,9 @@
-import { ROLE, type RoleId } from '@portal/contracts';
+import { ROLE, type RoleId, type userLookupRoles } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { SqlDb } from '../runner/ports';
+
+/** A case-insensitive "contains" pattern for ilike, with the user's % and _ taken literally. */
+const likePattern = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null);
 
 export interface OrgUser {
   id: string;
@@ -79,11 +82,187 @@ export interface NamedItem {
 
 /** Offices in scope whose name or number starts a word with `term`, for type-aheads and pickers. */
 export async function officesInScope(db: SqlDb, scope: Scope, term?: string): Promise<(NamedItem & { office_number: string })[]> {
-  const like = term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : undefined;
+  const like = likePattern(term);
   const result = await sql<NamedItem & { office_number: string }>`
     select o.id, o.name, o.office_number from rm.org_offices o
     where o.status = 1 and ${officeInScope(scope, sql`o.id`)}
-      and (${like ?? null}::text is null or o.name ilike ${like ?? null} or o.office_number ilike ${like ?? null})
+      and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like})
     order by o.name limit 200`.execute(db);
   return result.rows;
+}
+
+/** IBO/markets in scope (a market is in scope when any of its offices could be, or it is the caller's). */
+export async function iboMarketsInScope(db: SqlDb, scope: Scope): Promise<NamedItem[]> {
+  const result = await sql<NamedItem>`
+    select i.id, i.name from rm.org_ibo_markets i
+    where i.status = 1 and ${marketInScope(scope, sql`i.id`, sql`i.retailer_id`)}
+    order by i.name`.execute(db);
+  return result.rows;
+}
+
+function marketInScope(scope: Scope, marketColumn: RawBuilder<unknown>, retailerColumn: RawBuilder<unknown>): RawBuilder<boolean> {
+  switch (scope.kind) {
+    case 'all':
+      return sql<boolean>`true`;
+    case 'retailer':
+      return sql<boolean>`${retailerColumn} = any(${[...scope.retailerIds]}::text[])`;
+    case 'market':
+      return sql<boolean>`${marketColumn} = any(${[...scope.iboMarketerIds]}::text[])`;
+    case 'office':
+      return sql<boolean>`${marketColumn} in (select o.ibo_marketer_id from rm.org_offices o where o.id = any(${[...scope.officeIds]}::text[]))`;
+    case 'agent':
+      return sql<boolean>`${marketColumn} in (select o.ibo_marketer_id from rm.org_offices o join rm.org_users u on u.office_id = o.id where u.id = ${scope.agentId})`;
+  }
+}
+
+/** The retailer ids a scope reaches. */
+function retailerInScope(scope: Scope, retailerColumn: RawBuilder<unknown>): RawBuilder<boolean> {
+  if (scope.kind === 'all') return sql<boolean>`true`;
+  if (scope.kind === 'retailer') return sql<boolean>`${retailerColumn} = any(${[...scope.retailerIds]}::text[])`;
+  return sql<boolean>`${retailerColumn} in (select i.retailer_id from rm.org_ibo_markets i where ${marketInScope(scope, sql`i.id`, sql`i.retailer_id`)})`;
+}
+
+export async function retailersInScope(db: SqlDb, scope: Scope): Promise<NamedItem[]> {
+  const result = await sql<NamedItem>`select r.id, r.name from rm.org_retailers r where ${retailerInScope(scope, sql`r.id`)} order by r.name`.execute(db);
+  return result.rows;
+}
+
+export async function distributorsInScope(db: SqlDb, scope: Scope): Promise<NamedItem[]> {
+  const result = await sql<NamedItem>`
+    select d.id, d.name from rm.org_distributors d
+    where ${scope.kind === 'all' ? sql`true` : sql`d.id in (select r.distributor_id from rm.org_retailers r where ${retailerInScope(scope, sql`r.id`)})`}
+    order by d.name`.execute(db);
+  return result.rows;
+}
+
+export async function masterAgentsInScope(db: SqlDb, scope: Scope): Promise<NamedItem[]> {
+  const result = await sql<NamedItem>`
+    select m.id, m.name from rm.org_master_agents m
+    where ${
+      scope.kind === 'all'
+        ? sql`true`
+        : sql`m.id in (select d.master_agent_id from rm.org_distributors d join rm.org_retailers r on r.distributor_id = d.id where ${retailerInScope(scope, sql`r.id`)})`
+    }
+    order by m.name`.execute(db);
+  return result.rows;
+}
+
+/** Users lookups by role key (doc 3 §7 Users), in scope; agents match `term` on their names. */
+export const USER_LOOKUP_ROLES = {
+  agent: { role: ROLE.AGENT, unitKind: null },
+  office_manager: { role: ROLE.OFFICE_MANAGER, unitKind: null },
+  office_supervisor: { role: ROLE.OFFICE_SUPERVISOR, unitKind: null },
+  ibo_manager: { role: ROLE.IBO_MANAGER, unitKind: null },
+  ibo_supervisor: { role: ROLE.IBO_MANAGER, unitKind: 'supervisor' },
+} as const satisfies Record<(typeof userLookupRoles)[number], { role: RoleId; unitKind: 'supervisor' | null }>;
+export type UserLookupRole = keyof typeof USER_LOOKUP_ROLES;
+
+export interface UserLookupItem {
+  id: string;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  office_id: string | null;
+  office_number: string | null;
+}
+
+export async function usersByRole(db: SqlDb, scope: Scope, lookup: UserLookupRole, term?: string): Promise<UserLookupItem[]> {
+  const { role, unitKind } = USER_LOOKUP_ROLES[lookup];
+  const like = likePattern(term);
+  const result = await sql<UserLookupItem>`
+    select u.id, u.first_name, u.last_name, trim(u.first_name || ' ' || u.last_name) as full_name, u.office_id, o.office_number
+    from rm.org_users u left join rm.org_offices o on o.id = u.office_id
+    where u.status = 1 and ${role}::integer = any(u.role_ids)
+      and ${unitKind === null ? sql`true` : sql`exists (select 1 from rm.org_unit_managers m where m.user_id = u.id and m.kind = ${unitKind})`}
+      and ${userInScope(scope)}
+      and (${like}::text is null or (u.first_name || ' ' || u.last_name) ilike ${like} or u.email ilike ${like})
+    order by u.first_name, u.last_name limit 200`.execute(db);
+  return result.rows;
+}
+
+/** Users the scope reaches: by their office, else by their IBO/market, else by their retailer. */
+function userInScope(scope: Scope): RawBuilder<boolean> {
+  if (scope.kind === 'all') return sql<boolean>`true`;
+  if (scope.kind === 'agent') return sql<boolean>`u.id = ${scope.agentId}`;
+  return sql<boolean>`(
+    (u.office_id is not null and ${officeInScope(scope, sql`u.office_id`)})
+    or (u.office_id is null and u.ibo_marketer_id is not null and ${marketInScope(scope, sql`u.ibo_marketer_id`, sql`(select i.retailer_id from rm.org_ibo_markets i where i.id = u.ibo_marketer_id)`)})
+    or (u.office_id is null and u.ibo_marketer_id is null and u.retailer_id is not null and ${retailerInScope(scope, sql`u.retailer_id`)})
+  )`;
+}
+
+export interface OfficeListFilters {
+  page: number;
+  results: number;
+  status?: number;
+  search_text?: string;
+  ibo_marketer_id?: string;
+  office_id?: string;
+  sort_by?: 'name' | 'office_number' | 'ibo_marketer_name' | 'created_at' | 'status' | 'state_short_name';
+  sort?: 'ASC' | 'DESC';
+}
+
+export interface PeopleRef {
+  user_id: string;
+  name: string;
+}
+
+export interface OfficeRow {
+  id: string;
+  name: string;
+  office_number: string;
+  state_short_name: string;
+  ibo_marketer_id: string;
+  ibo_marketer_name: string;
+  status: number;
+  get_manager_info: PeopleRef[];
+  get_supervisor_info: PeopleRef[];
+  get_ibo_manager_info: PeopleRef[];
+  master_agent_name: string;
+  distributor_name: string;
+  retailer_name: string;
+  created_at: Date;
+}
+
+const OFFICE_SORT_COLUMNS: Record<NonNullable<OfficeListFilters['sort_by']>, RawBuilder<unknown>> = {
+  name: sql`o.name`,
+  office_number: sql`o.office_number`,
+  ibo_marketer_name: sql`i.name`,
+  created_at: sql`o.created_at`,
+  status: sql`o.status`,
+  state_short_name: sql`o.state_short_name`,
+};
+
+const managersOf = (unit: RawBuilder<unknown>, kind: 'manager' | 'supervisor') => sql`
+  coalesce((select json_agg(json_build_object('user_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) order by u.first_name)
+    from rm.org_unit_managers m join rm.org_users u on u.id = m.user_id where m.unit_id = ${unit} and m.kind = ${kind}), '[]'::json)`;
+
+/** The Office list (doc 3 Office list; GET /api/v1/offices), paged, in scope. */
+export async function officeList(db: SqlDb, scope: Scope, filters: OfficeListFilters): Promise<{ data: OfficeRow[]; total: number; current_page: number }> {
+  const like = likePattern(filters.search_text);
+  const where = sql`${officeInScope(scope, sql`o.id`)}
+    and (${filters.status ?? null}::smallint is null or o.status = ${filters.status ?? null})
+    and (${filters.ibo_marketer_id ?? null}::text is null or o.ibo_marketer_id = ${filters.ibo_marketer_id ?? null})
+    and (${filters.office_id ?? null}::text is null or o.id = ${filters.office_id ?? null})
+    and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like} or i.name ilike ${like})`;
+  const order = OFFICE_SORT_COLUMNS[filters.sort_by ?? 'name'];
+  const direction = filters.sort === 'DESC' ? sql`desc` : sql`asc`;
+  const [rows, count] = await Promise.all([
+    sql<OfficeRow>`
+      select o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status,
+        ${managersOf(sql`o.id`, 'manager')} as get_manager_info, ${managersOf(sql`o.id`, 'supervisor')} as get_supervisor_info,
+        ${managersOf(sql`i.id`, 'manager')} as get_ibo_manager_info,
+        ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name, o.created_at
+      from rm.org_offices o
+      join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
+      join rm.org_retailers r on r.id = i.retailer_id
+      join rm.org_distributors d on d.id = r.distributor_id
+      join rm.org_master_agents ma on ma.id = d.master_agent_id
+      where ${where}
+      order by ${order} ${direction}, o.id
+      limit ${filters.results} offset ${(filters.page - 1) * filters.results}`.execute(db),
+    sql<{ total: string }>`
+      select count(*)::text as total from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id where ${where}`.execute(db),
+  ]);
+  return { data: rows.rows, total: Number(count.rows[0]!.total), current_page: filters.page };
 }

@@ -1,0 +1,368 @@
+import { type ApiRoute, type RoleId, ROLE_NAMES } from '@portal/contracts';
+import { type ZodType, z } from 'zod';
+
+/**
+ * The OpenAPI 3.1 document of the API, generated from the route table in `contracts`
+ * (DESIGN.md §6): one operation per route, who may call it, and the zod schemas of its
+ * query, body and response as JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1).
+ */
+
+/** A JSON Schema (or an OpenAPI Schema Object, which is one in 3.1). */
+export type JsonSchema = { [keyword: string]: unknown };
+
+export type OpenApiMethod = 'get' | 'post' | 'put' | 'delete';
+
+/** How a route is reached, as `x-access` on each operation. */
+export type OpenApiAccess = 'roles' | 'public' | 'signed-in' | 'integration';
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+  style?: 'form';
+  explode?: boolean;
+}
+
+export interface OpenApiMediaType {
+  schema: JsonSchema;
+}
+
+export interface OpenApiResponse {
+  description: string;
+  content?: Record<string, OpenApiMediaType>;
+}
+
+/** A reference to a shared component, e.g. `#/components/responses/BadRequest`. */
+export interface OpenApiReference {
+  $ref: string;
+}
+
+/** A security requirement: scheme name → scopes (always none here). */
+export type OpenApiSecurityRequirement = Record<string, string[]>;
+
+export interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  'x-access': OpenApiAccess;
+  /** The role ids that may call the route; only on routes limited to roles. */
+  'x-roles'?: RoleId[];
+  'x-spec': string;
+  /** `[]` on public routes: no credentials. */
+  security: OpenApiSecurityRequirement[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: boolean; content: Record<string, OpenApiMediaType> };
+  responses: Record<string, OpenApiResponse | OpenApiReference>;
+}
+
+export type OpenApiPathItem = Partial<Record<OpenApiMethod, OpenApiOperation>>;
+
+export type OpenApiSecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }
+  | { type: 'apiKey'; in: 'header'; name: string; description: string };
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description: string }[];
+  paths: Record<string, OpenApiPathItem>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, OpenApiResponse>;
+    securitySchemes: Record<string, OpenApiSecurityScheme>;
+  };
+}
+
+export const OPENAPI_JSON_PATH = '/api/docs/openapi.json';
+
+const BEARER = 'bearerAuth';
+const API_KEY = 'apiKey';
+const ERROR_BODY_REF = '#/components/schemas/ErrorBody';
+
+/** The one error shape of contracts/src/platform/error-shape.ts. */
+const errorBodySchema: JsonSchema = {
+  type: 'object',
+  description: 'The one error shape every failing call answers with.',
+  properties: {
+    error: { type: 'string', description: 'The reason phrase of the status, e.g. "Bad Request".' },
+    message: { type: 'string', description: 'A sentence a person understands.' },
+    fields: {
+      type: 'object',
+      description: 'Each invalid input, named as the spec names it, with its message.',
+      additionalProperties: { type: 'string' },
+    },
+  },
+  required: ['error', 'message'],
+};
+
+/** The failures every operation may answer, each a shared response (`components.responses`) with an ErrorBody. */
+const errorResponses: readonly { status: string; name: string; description: string }[] = [
+  { status: '400', name: 'BadRequest', description: 'Invalid input; `fields` names each invalid field. Nothing was written.' },
+  { status: '401', name: 'Unauthorized', description: 'No session, an expired session, a missing API key, or wrong credentials.' },
+  { status: '403', name: 'Forbidden', description: "The caller's roles or scope do not allow this." },
+  { status: '404', name: 'NotFound', description: 'No such record or route.' },
+  { status: '409', name: 'Conflict', description: 'The records changed meanwhile, or the request conflicts with their state. Nothing was written.' },
+  { status: '501', name: 'NotImplemented', description: 'The capability that serves this route is not built yet.' },
+];
+
+/** `/api/v1/device_log/:id` → `/api/v1/device_log/{id}`, with the parameter names in order. */
+export function toOpenApiPath(path: string): { path: string; params: string[] } {
+  const params: string[] = [];
+  const converted = path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
+    params.push(name);
+    return `{${name}}`;
+  });
+  return { path: converted, params };
+}
+
+/** `GET /api/v1/device_log/:id` → `get_api_v1_device_log_by_id`. */
+function baseOperationId(route: ApiRoute): string {
+  const path = route.path.replace(/:([A-Za-z0-9_]+)/g, 'by_$1');
+  return `${route.method.toLowerCase()}_${path}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+}
+
+function accessOf(route: ApiRoute): OpenApiAccess {
+  return typeof route.access === 'string' ? route.access : 'roles';
+}
+
+/** "Who may call" in words, e.g. 'roles 1 (Super Admin), 3 (Office Manager)'. */
+export function describeAccess(access: OpenApiAccess, roles: readonly RoleId[] = []): string {
+  switch (access) {
+    case 'public':
+      return 'public (no credentials)';
+    case 'signed-in':
+      return 'any signed-in user';
+    case 'integration':
+      return 'integration clients with an API key (x-api-key)';
+    case 'roles':
+      return `roles ${roles.map((role) => `${role} (${ROLE_NAMES[role]})`).join(', ')}`;
+  }
+}
+
+function securityOf(access: OpenApiAccess): OpenApiSecurityRequirement[] {
+  switch (access) {
+    case 'public':
+      return [];
+    case 'integration':
+      return [{ [API_KEY]: [] }];
+    case 'signed-in':
+    case 'roles':
+      return [{ [BEARER]: [] }];
+  }
+}
+
+function isJsonSchema(value: unknown): value is JsonSchema {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A deep copy of `value` with every `$ref` string passed through `rewrite`. */
+function rewriteRefs(value: unknown, rewrite: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, rewrite));
+  if (!isJsonSchema(value)) return value;
+  const copy: JsonSchema = {};
+  for (const [key, item] of Object.entries(value)) {
+    copy[key] = key === '$ref' && typeof item === 'string' ? rewrite(item) : rewriteRefs(item, rewrite);
+  }
+  return copy;
+}
+
+/**
+ * A zod schema as JSON Schema inside the document. Zod's `$ref`s point into the schema itself
+ * (`#` for recursion, `#/$defs/x` for definitions), which inside the document would mean the
+ * document's root: definitions move to `components.schemas` as `<name>_<def>`, a recursive root
+ * to `<name>`, and the references follow them.
+ */
+function jsonSchemaOf(schema: ZodType, io: 'input' | 'output', name: string, components: Record<string, JsonSchema>): {
+  inline: JsonSchema;
+  use: JsonSchema;
+} {
+  const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  let rootReferenced = false;
+  const rewrite = (ref: string): string => {
+    if (ref === '#') {
+      rootReferenced = true;
+      return `#/components/schemas/${name}`;
+    }
+    const def = /^#\/\$defs\/([^/]+)(.*)$/.exec(ref);
+    return def ? `#/components/schemas/${name}_${def[1]!.replace(/[^A-Za-z0-9._-]/g, '_')}${def[2]}` : ref;
+  };
+  const inline = rewriteRefs(root, rewrite) as JsonSchema;
+  if (isJsonSchema($defs)) {
+    for (const [defName, def] of Object.entries($defs)) {
+      components[`${name}_${defName.replace(/[^A-Za-z0-9._-]/g, '_')}`] = rewriteRefs(def, rewrite) as JsonSchema;
+    }
+  }
+  if (!rootReferenced) return { inline, use: inline };
+  components[name] = inline;
+  return { inline, use: { $ref: `#/components/schemas/${name}` } };
+}
+
+/** Each property of an object query schema is one query parameter; anything else is one exploded form parameter. */
+function queryParameters(schema: JsonSchema): OpenApiParameter[] {
+  const properties = schema.properties;
+  if (schema.type !== 'object' || !isJsonSchema(properties)) {
+    return [{ name: 'query', in: 'query', required: false, schema, style: 'form', explode: true }];
+  }
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  return Object.entries(properties).map(([name, property]) => {
+    const propertySchema = isJsonSchema(property) ? property : {};
+    const description = typeof propertySchema.description === 'string' ? propertySchema.description : undefined;
+    return { name, in: 'query' as const, required: required.includes(name), ...(description && { description }), schema: propertySchema };
+  });
+}
+
+/** The 200 answer when the route declares no response schema: the spec's envelope. */
+function envelopeSchema(route: ApiRoute): JsonSchema {
+  return {
+    type: 'object',
+    description: `The spec's response envelope (${route.spec}): \`data\`, \`items\` (a page: items.data, items.total, items.current_page) and/or \`message\`.`,
+    properties: {
+      data: { description: 'The record or list asked for.' },
+      items: { type: 'object', description: 'A page of rows: items.data, items.total, items.current_page.' },
+      message: { type: 'string' },
+    },
+  };
+}
+
+const json = (schema: JsonSchema): Record<string, OpenApiMediaType> => ({ 'application/json': { schema } });
+
+function operationOf(route: ApiRoute, operationId: string, params: string[], components: Record<string, JsonSchema>): OpenApiOperation {
+  const access = accessOf(route);
+  const roles = Array.isArray(route.access) ? [...(route.access as readonly RoleId[])] : undefined;
+
+  const parameters: OpenApiParameter[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  if (route.query) parameters.push(...queryParameters(jsonSchemaOf(route.query, 'input', `${operationId}_query`, components).inline));
+
+  const responses: Record<string, OpenApiResponse | OpenApiReference> = {
+    200: {
+      description: 'Success',
+      content: json(route.response ? jsonSchemaOf(route.response, 'output', `${operationId}_response`, components).use : envelopeSchema(route)),
+    },
+  };
+  for (const { status, name } of errorResponses) responses[status] = { $ref: `#/components/responses/${name}` };
+
+  return {
+    operationId,
+    summary: route.summary,
+    description: `Who may call: ${describeAccess(access, roles)}.\n\nSpec: ${route.spec}.`,
+    tags: [route.capability],
+    'x-access': access,
+    ...(roles && { 'x-roles': roles }),
+    'x-spec': route.spec,
+    security: securityOf(access),
+    ...(parameters.length > 0 && { parameters }),
+    ...(route.body && {
+      requestBody: { required: true, content: json(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use) },
+    }),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of `routes`. A route listed twice (same method and path) is a mistake in the table: it throws. */
+export function buildOpenApiDocument(routes: readonly ApiRoute[], info: { version: string }): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = { ErrorBody: errorBodySchema };
+  const paths: Record<string, OpenApiPathItem> = {};
+  const tags: string[] = [];
+  const operationIds = new Set<string>();
+
+  for (const route of routes) {
+    const { path, params } = toOpenApiPath(route.path);
+    const method = route.method.toLowerCase() as OpenApiMethod;
+    const item = (paths[path] ??= {});
+    if (item[method]) throw new Error(`The route table lists ${route.method} ${route.path} twice`);
+
+    let operationId = baseOperationId(route);
+    for (let n = 2; operationIds.has(operationId); n++) operationId = `${baseOperationId(route)}_${n}`;
+    operationIds.add(operationId);
+
+    item[method] = operationOf(route, operationId, params, schemas);
+    if (!tags.includes(route.capability)) tags.push(route.capability);
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Distribution portal API',
+      version: info.version,
+      description:
+        'Generated from the route table in contracts (DESIGN.md §6). Every failing call answers `{ error, message, fields? }`. ' +
+        'Routes limited to roles take a bearer JWT from POST /api/login; integration routes take an API key in `x-api-key`.',
+    },
+    tags: tags.map((name) => ({ name, description: `The ${name} capability` })),
+    paths,
+    components: {
+      schemas,
+      responses: Object.fromEntries(
+        errorResponses.map(({ name, description }) => [name, { description, content: json({ $ref: ERROR_BODY_REF }) }]),
+      ),
+      securitySchemes: {
+        [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token answered by POST /api/login.' },
+        [API_KEY]: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The API key of an integration client.' },
+      },
+    },
+  };
+}
+
+const METHODS: readonly OpenApiMethod[] = ['get', 'post', 'put', 'delete'];
+
+/** Every operation of the document with its method and path, in document order. */
+export function operationsOf(document: OpenApiDocument): { method: OpenApiMethod; path: string; operation: OpenApiOperation }[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const operation = item[method];
+      return operation ? [{ method, path, operation }] : [];
+    }),
+  );
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+/** A small self-contained page (no external assets) listing the operations by tag, linking to the JSON document. */
+export function renderOpenApiHtml(document: OpenApiDocument): string {
+  const operations = operationsOf(document);
+  const sections = document.tags.map(({ name }) => {
+    const rows = operations
+      .filter(({ operation }) => operation.tags.includes(name))
+      .map(
+        ({ method, path, operation }) =>
+          `<tr id="${escapeHtml(operation.operationId)}"><td><span class="m ${method}">${method.toUpperCase()}</span></td>` +
+          `<td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(operation.summary)}</td>` +
+          `<td>${escapeHtml(describeAccess(operation['x-access'], operation['x-roles']))}</td>` +
+          `<td class="spec">${escapeHtml(operation['x-spec'])}</td></tr>`,
+      );
+    return (
+      `<section id="tag-${escapeHtml(name)}"><h2>${escapeHtml(name)} <small>${rows.length}</small></h2>` +
+      `<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Who may call</th><th>Spec</th></tr></thead>` +
+      `<tbody>${rows.join('')}</tbody></table></section>`
+    );
+  });
+  const nav = document.tags.map(({ name }) => `<a href="#tag-${escapeHtml(name)}">${escapeHtml(name)}</a>`).join(' · ');
+  const title = `${document.info.title} ${document.info.version}`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2430}
+h1{margin:0 0 .25rem}h2{margin:2rem 0 .5rem;text-transform:capitalize}h2 small{color:#6b7280;font-weight:normal}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid #e5e7eb}
+th{font-weight:600;background:#f9fafb}code{font-size:13px}.spec{color:#6b7280}
+.m{display:inline-block;min-width:4rem;text-align:center;border-radius:4px;padding:0 .4rem;font:600 12px/1.6 monospace;color:#fff}
+.get{background:#2563eb}.post{background:#16a34a}.put{background:#d97706}.delete{background:#dc2626}
+</style>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<p>${operations.length} operations. OpenAPI 3.1 document: <a href="${OPENAPI_JSON_PATH}">${OPENAPI_JSON_PATH}</a>. Failing calls answer <code>{ error, message, fields? }</code>.</p>
+<nav>${nav}</nav>
+${sections.join('\n')}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,184 @@
+import { type ApiRoute, ROLE, ROLE_IDS, type RoleId, apiRoutes } from '@portal/contracts';
+import { waitForProjections } from '@portal/projections';
+import { OrgCommands } from '../../services/src/admin/org.commands';
+import { TEST_HASHING } from '../../services/src/auth/credentials';
+import { systemContext } from '../../services/src/platform/commands/command-context';
+import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
+import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
+import { type Answer, DEMO_PASSWORD, call, login, waitForDemoBusiness } from '../support/demo';
+import { exited, startService } from '../support/processes';
+
+const DEMO_BY_ROLE: Partial<Record<RoleId, string>> = {
+  [ROLE.SUPER_ADMIN]: 'super@demo.test',
+  [ROLE.AGENT]: 'agent@demo.test',
+  [ROLE.OFFICE_MANAGER]: 'office.manager@demo.test',
+  [ROLE.IBO_MANAGER]: 'ibo.manager@demo.test',
+  [ROLE.RETAILER_MANAGER]: 'retailer.manager@demo.test',
+};
+
+/** A concrete path for a route pattern: every `:param` gets a plausible value. */
+const concrete = (route: ApiRoute) => route.path.replace(/:(\w+)/g, (_match, name: string) => (name === 'role' ? 'agent' : name === 'type' ? 'instock' : '1'));
+const mayCall = (route: ApiRoute, role: RoleId) => (Array.isArray(route.access) ? route.access.includes(role) : route.access !== 'integration');
+
+/**
+ * Authorization walks the whole route table: for every route and every role, the roles it lists
+ * get an answer other than 403, every other role 403, and no token 401. Nothing a client sends
+ * — an empty body, malformed JSON, nonsense query values — gets a 5xx.
+ */
+describe('access by role, over the whole route table', () => {
+  let test: TestDatabase;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let baseUrl: string;
+  const tokens = new Map<RoleId, string>();
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test' });
+    baseUrl = service.baseUrl;
+    await waitForDemoBusiness(test.database.db);
+
+    // Roles without a demo account, made through the same commands as the seed.
+    const store = new PostgresEventStore(test.database);
+    const org = new OrgCommands(test.database, store, TEST_HASHING);
+    let last;
+    for (const role of ROLE_IDS.filter((candidate) => !DEMO_BY_ROLE[candidate])) {
+      last = await org.createUser({ email: `role${role}@demo.test`, first_name: 'Role', last_name: String(role) }, [role], DEMO_PASSWORD, systemContext());
+    }
+    await waitForProjections(test.database, ['org'], last!.position, 10_000);
+    for (const role of ROLE_IDS) {
+      const answer = await login(baseUrl, DEMO_BY_ROLE[role] ?? `role${role}@demo.test`);
+      expect(answer.status).toBe(200);
+      tokens.set(role, answer.body.items!.token);
+    }
+  }, 180_000);
+  afterAll(async () => {
+    service?.child.kill('SIGTERM');
+    if (service) await exited(service.child);
+    await test?.drop();
+  });
+
+  it('answers 401 without a token on every route that is not public', async () => {
+    const wrong: string[] = [];
+    for (const route of apiRoutes) {
+      const answer = await call(baseUrl, route.method, concrete(route), { body: route.method === 'GET' ? undefined : {} });
+      const expected = route.access === 'public' ? answer.status !== 401 && answer.status !== 403 : answer.status === 401;
+      if (!expected) wrong.push(`${route.method} ${route.path}: ${answer.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets exactly the listed roles through on every route', async () => {
+    const wrong: string[] = [];
+    for (const route of apiRoutes.filter((candidate) => candidate.access !== 'public')) {
+      for (const role of ROLE_IDS) {
+        const answer = await call(baseUrl, route.method, concrete(route), { token: tokens.get(role)!, body: route.method === 'GET' ? undefined : {} });
+        // Logging out ends every earlier session of that user: sign in again for the next routes.
+        if (route.path === '/api/v1/logout') tokens.set(role, (await login(baseUrl, DEMO_BY_ROLE[role] ?? `role${role}@demo.test`)).body.items!.token);
+        if (route.access === 'integration') {
+          if (answer.status !== 401) wrong.push(`${route.method} ${route.path} as ${role}: ${answer.status} (integration routes take an API key, not a session)`);
+        } else if (mayCall(route, role) ? answer.status === 403 || answer.status === 401 : answer.status !== 403) {
+          wrong.push(`${route.method} ${route.path} as ${role}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers no 5xx to malformed bodies and queries on any route', async () => {
+    const failures: string[] = [];
+    const record = (route: ApiRoute, what: string, answer: Answer) => {
+      if (answer.status >= 500) failures.push(`${route.method} ${route.path} (${what}): ${answer.status} ${JSON.stringify(answer.body)}`);
+    };
+    const token = tokens.get(ROLE.SUPER_ADMIN)!;
+    const agentToken = tokens.get(ROLE.AGENT)!;
+    const nonsenseQuery = `?page=-3&results=abc&sort=sideways&sort_by=%27%3Bdrop&term=${'x'.repeat(300)}&status=banana&office_id=%00`;
+    for (const route of apiRoutes) {
+      if (route.path === '/api/v1/logout') continue;
+      const bearer = Array.isArray(route.access) && !route.access.includes(ROLE.SUPER_ADMIN) ? agentToken : token;
+      const path = concrete(route);
+      record(route, 'nonsense query', await call(baseUrl, route.method, `${path}${nonsenseQuery}`, { token: bearer, body: route.method === 'GET' ? undefined : {} }));
+      if (route.method !== 'GET') {
+        for (const body of [[], 'text', 42, null, { email: ['a'], password: { $gt: '' }, page: 'x' }]) {
+          record(route, `body ${JSON.stringify(body)}`, await call(baseUrl, route.method, path, { token: bearer, body }));
+        }
+        const broken = await fetch(`${baseUrl}${path}`, { method: route.method, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: '{"email": ' });
+        record(route, 'broken JSON', { status: broken.status, body: {} });
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('scope: each manager sees only their part of the organisation', () => {
+  let test: TestDatabase;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let baseUrl: string;
+  const sessions: Record<string, string> = {};
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test' });
+    baseUrl = service.baseUrl;
+    await waitForDemoBusiness(test.database.db);
+    for (const email of Object.values(DEMO_BY_ROLE)) sessions[email!] = (await login(baseUrl, email!)).body.items!.token;
+  }, 180_000);
+  afterAll(async () => {
+    service?.child.kill('SIGTERM');
+    if (service) await exited(service.child);
+    await test?.drop();
+  });
+
+  const list = async (email: string, path: string) => (await call<{ data: { id: string; name: string }[] }>(baseUrl, 'GET', path, { token: sessions[email] })).body.data;
+
+  it('limits the office lists to the offices each one manages', async () => {
+    const counts: Record<string, number> = {};
+    for (const email of ['super@demo.test', 'retailer.manager@demo.test', 'ibo.manager@demo.test', 'office.manager@demo.test', 'agent@demo.test']) {
+      counts[email] = (await list(email, '/api/v1/reference/offices')).length;
+    }
+    expect(counts).toEqual({
+      'super@demo.test': 12,
+      'retailer.manager@demo.test': 6,
+      'ibo.manager@demo.test': 3,
+      'office.manager@demo.test': 1,
+      'agent@demo.test': 1,
+    });
+    const [own] = await list('office.manager@demo.test', '/api/v1/reference/offices');
+    const others = (await list('super@demo.test', '/api/v1/reference/offices')).filter((office) => office.id !== own!.id);
+    expect(own!.name).toBe('Dallas Office');
+
+    // The paged Office list: the same limits, and another office's id finds nothing.
+    const page = await call<{ items: { data: { id: string; get_manager_info: { name: string }[] }[]; total: number; current_page: number } }>(baseUrl, 'GET', '/api/v1/offices', {
+      token: sessions['office.manager@demo.test'],
+    });
+    expect(page.body.items).toMatchObject({ total: 1, current_page: 1 });
+    expect(page.body.items.data[0]!.get_manager_info).toEqual([{ user_id: expect.any(String), name: 'Olivia Office1' }]);
+    const foreign = await call<{ items: { total: number } }>(baseUrl, 'GET', `/api/v1/offices?office_id=${others[0]!.id}`, { token: sessions['office.manager@demo.test'] });
+    expect(foreign.body.items.total).toBe(0);
+    const everything = await call<{ items: { total: number; data: unknown[] } }>(baseUrl, 'GET', '/api/v1/offices?results=5&page=2&sort_by=office_number&sort=desc', { token: sessions['super@demo.test'] });
+    expect(everything.body.items.total).toBe(12);
+    expect(everything.body.items.data).toHaveLength(5);
+  });
+
+  it('limits people and markets to the scope', async () => {
+    const agents = async (email: string, term = '') => (await list(email, `/api/v1/userlist_based_on_role/agent${term ? `?term=${term}` : ''}`)).length;
+    expect(await agents('office.manager@demo.test')).toBe(10);
+    expect(await agents('ibo.manager@demo.test')).toBe(30);
+    expect(await agents('retailer.manager@demo.test')).toBe(60);
+    expect(await agents('super@demo.test')).toBe(120);
+    expect((await list('ibo.manager@demo.test', '/api/v1/reference/ibo_marketers')).map((market) => market.name)).toEqual(['North Market']);
+    expect((await list('retailer.manager@demo.test', '/api/v1/reference/ibo_marketers')).map((market) => market.name).sort()).toEqual(['North Market', 'South Market']);
+    expect(await list('super@demo.test', '/api/v1/reference/ibo_marketers')).toHaveLength(4);
+    expect((await list('retailer.manager@demo.test', '/api/v1/reference/retailers')).map((retailer) => retailer.name)).toEqual(['Bluebonnet Mobile']);
+    expect(await list('super@demo.test', '/api/v1/reference/retailers')).toHaveLength(2);
+  });
+
+  it('answers the fixed code lists with a name for every code', async () => {
+    const statuses = await list('office.manager@demo.test', '/api/v1/reference/inventory_status');
+    expect(statuses.find((status) => Number(status.id) === 9)?.name).toBeTruthy();
+    expect(await list('office.manager@demo.test', '/api/v1/reference/short_us_states')).toHaveLength(51);
+    const roles = await list('super@demo.test', '/api/v1/roles');
+    expect(roles.map((role) => Number(role.id))).toEqual([1, 8, 4, 5, 12, 11, 9, 3, 14, 2]);
+    const badRole = await call(baseUrl, 'GET', '/api/v1/userlist_based_on_role/janitor', { token: sessions['super@demo.test'] });
+    expect(badRole.status).toBe(400);
+  });
+});
