@@ -2,11 +2,12 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable, NotFoundEx
 import { type RoleId, findRoute } from '@portal/contracts';
 import type { Request } from 'express';
 import { ApiError } from '../platform/http/error-filter';
+import type { IntegrationClient } from './api-keys';
 import type { AuthenticatedUser } from './auth.service';
 import { AUTH_SERVICE } from './auth.tokens';
 import type { AuthService } from './auth.service';
 
-export type AuthenticatedRequest = Request & { user?: AuthenticatedUser };
+export type AuthenticatedRequest = Request & { user?: AuthenticatedUser; integration?: IntegrationClient };
 
 /**
  * Deny by default: every /api request must match a route of the table in `contracts`, and the
@@ -23,7 +24,11 @@ export class AccessGuard implements CanActivate {
     if (!route) throw new NotFoundException(`Cannot ${request.method} ${request.path}`);
     if (route.access === 'public') return true;
     if (route.access === 'integration') {
-      throw new ApiError(401, 'An integration API key is required (x-api-key)');
+      const key = request.header('x-api-key');
+      const client = key ? await this.auth.authenticateIntegration(key) : null;
+      if (!client) throw new ApiError(401, 'A valid integration API key is required (x-api-key header)');
+      request.integration = client;
+      return true;
     }
     const header = request.header('authorization');
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;

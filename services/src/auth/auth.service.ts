@@ -10,6 +10,7 @@ import { ApiError } from '../platform/http/error-filter';
 import { enqueueMail } from '../platform/mail/mail-sender';
 import type { Platform } from '../platform/platform';
 import { type PasswordHashing, findCredentials, findCredentialsByEmail, hashPassword, replacePassword, revokeTokens, verifyPassword } from './credentials';
+import { type IntegrationClient, authenticateApiKey } from './api-keys';
 import { SessionTokens } from './session-tokens';
 
 /** The signed-in caller, as every guarded route sees it. */
@@ -103,6 +104,10 @@ export class AuthService {
       scope: await resolveScope(this.db, user),
       password_changed: user.password_changed,
     };
+  }
+
+  authenticateIntegration(key: string): Promise<IntegrationClient | null> {
+    return authenticateApiKey(this.db, key);
   }
 
   async register(email: string, password: string): Promise<void> {

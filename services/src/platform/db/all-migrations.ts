@@ -1,7 +1,8 @@
 import { projectionRunnerMigrations } from '@portal/projections';
+import { apiKeyMigrations } from '../../auth/api-keys';
 import { authMigrations } from '../../auth/credentials';
 import { eventStoreMigrations } from '../event-store/postgres-event-store';
 import type { Migration } from './migrations';
 
 /** Every migration of the service, in the order they apply. */
-export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations, ...authMigrations];
+export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations, ...authMigrations, ...apiKeyMigrations];
