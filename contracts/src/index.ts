@@ -17,3 +17,4 @@ export * from './reference/reference.routes';
 export * from './help/help.routes';
 export * from './platform/route-table';
 export * from './reference/reference.schemas';
+export * from './admin/admin.schemas';

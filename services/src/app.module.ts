@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
+import { ChangeOfficeController } from './admin/change-office.controller';
 import { OfficesController } from './admin/offices.controller';
 import { AuthModule } from './auth/auth.module';
 import { ReferenceController } from './reference/reference.controller';
@@ -50,6 +51,6 @@ export class AppModule {
 @Module({ controllers: [NotBuiltController] })
 class NotBuiltModule {}
 
-/** Organisation reads: reference lists and the office list. */
-@Module({ controllers: [ReferenceController, OfficesController] })
+/** The organisation over HTTP: reference lists, the office list, agent office transfer. */
+@Module({ controllers: [ReferenceController, OfficesController, ChangeOfficeController] })
 class OrgModule {}

@@ -172,6 +172,33 @@ describe('scope: each manager sees only their part of the organisation', () => {
     expect(await list('super@demo.test', '/api/v1/reference/retailers')).toHaveLength(2);
   });
 
+  it('lets a manager move agents between their own offices only', async () => {
+    const offices = await list('super@demo.test', '/api/v1/reference/offices');
+    const officeId = (name: string) => offices.find((office) => office.name === name)!.id;
+    const agentsOf = async (email: string, term: string) =>
+      (await call<{ data: { id: string; first_name: string; office_id: string }[] }>(baseUrl, 'GET', `/api/v1/userlist_based_on_role/agent?term=${term}`, { token: sessions[email] })).body.data;
+    const [mine] = await agentsOf('office.manager@demo.test', 'agent003');
+    const move = (email: string, agentId: string, office: string) => call(baseUrl, 'POST', '/api/v1/change_office', { token: sessions[email], body: { agent_id: agentId, office_id: office } });
+
+    expect((await call(baseUrl, 'POST', '/api/v1/change_office', { token: sessions['ibo.manager@demo.test'], body: {} })).body).toMatchObject({
+      fields: { office_id: 'Please select office', agent_id: 'Please select agent' },
+    });
+    // An office manager has no Users screen: the route itself is closed to role 3.
+    expect((await move('office.manager@demo.test', mine!.id, officeId('Houston Office'))).status).toBe(403);
+    // The IBO manager of North Market moves an agent from Dallas to Houston, both theirs…
+    const moved = await move('ibo.manager@demo.test', mine!.id, officeId('Houston Office'));
+    expect(moved).toEqual({ status: 200, body: { message: 'Office Updated Successfully' } });
+    // …and the very next read shows it: Dallas's manager no longer sees the agent.
+    expect(await agentsOf('office.manager@demo.test', 'agent003')).toEqual([]);
+    expect((await agentsOf('office.manager@demo.test', '')).length).toBe(9);
+    // Not to an office of another IBO/market, and not an agent of another IBO/market.
+    const southOffice = officeId('Little Rock Office');
+    expect(await move('ibo.manager@demo.test', mine!.id, southOffice)).toMatchObject({ status: 403, body: { message: 'You can only move agents to your own offices' } });
+    const [southAgent] = await agentsOf('super@demo.test', 'agent045');
+    expect(await move('ibo.manager@demo.test', southAgent!.id, officeId('Dallas Office'))).toMatchObject({ status: 403, body: { message: 'That agent does not work in your offices' } });
+    expect((await move('ibo.manager@demo.test', mine!.id, officeId('Houston Office'))).status).toBe(409);
+  });
+
   it('answers the fixed code lists with a name for every code', async () => {
     const statuses = await list('office.manager@demo.test', '/api/v1/reference/inventory_status');
     expect(statuses.find((status) => Number(status.id) === 9)?.name).toBeTruthy();

@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
+import { SessionTokens } from '../../services/src/auth/session-tokens';
 import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
 import { DEMO_PASSWORD, call, login, waitForDemoBusiness } from '../support/demo';
 import { exited, startService, waitFor } from '../support/processes';
@@ -124,8 +126,14 @@ describe('auth', () => {
     expect(after.body.items!.password_changed).toBe(1);
   });
 
-  it('refuses forged and missing tokens with 401', async () => {
+  it('refuses forged, expired and missing tokens with 401', async () => {
     const token = (await login(baseUrl, 'super@demo.test')).body.items!.token;
+    // A token signed with the real key whose lifetime has run out.
+    const secret = (await sql<{ secret: string }>`select secret from auth_signing_keys where id = 1`.execute(test.database.db)).rows[0]!.secret;
+    const userId = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sub as string;
+    const expired = await new SessionTokens(new Uint8Array(Buffer.from(secret, 'base64'))).issue(userId, Date.now() - 2_000_000_000);
+    expect((await call(baseUrl, 'GET', '/api/v1/roles', { token: expired })).status).toBe(401);
+    expect((await call(baseUrl, 'GET', '/api/v1/roles', { token })).status).toBe(200);
     const [header, payload] = token.split('.');
     expect((await call(baseUrl, 'POST', '/api/v1/logout', { token: `${header}.${payload}.forged-signature` })).status).toBe(401);
     expect((await call(baseUrl, 'POST', '/api/v1/logout')).status).toBe(401);

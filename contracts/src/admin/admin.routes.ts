@@ -1,3 +1,5 @@
+import { officeListQuery } from '../reference/reference.schemas';
+import { changeOfficeBody } from './admin.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
 
@@ -24,7 +26,7 @@ export const adminRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/user_export', access: administrationScreens, capability,
     summary: 'Export the users list', spec: users },
   { method: 'POST', path: '/api/v1/change_office', access: administrationScreens, capability,
-    summary: 'Move an agent to another office (Agent Office Transfer)', spec: `${users}; doc 3 §5 Office transfer` },
+    summary: 'Move an agent to another office (Agent Office Transfer)', spec: `${users}; doc 3 §5 Office transfer`, body: changeOfficeBody },
 
   // IBOs/Markets
   { method: 'GET', path: '/api/v1/ibo_marketers', access: retailerAdministrationScreens, capability,
@@ -40,7 +42,7 @@ export const adminRoutes: readonly ApiRoute[] = [
 
   // Offices
   { method: 'GET', path: '/api/v1/offices', access: managerScreens, capability,
-    summary: 'Offices list, paged and filtered (Office list; also a doc 1 reference list)', spec: `${offices}; doc 1 §7 Reports and reference` },
+    summary: 'Offices list, paged and filtered (Office list; also a doc 1 reference list)', spec: `${offices}; doc 1 §7 Reports and reference`, query: officeListQuery },
   { method: 'POST', path: '/api/v1/offices', access: administrationScreens, capability,
     summary: 'Create an office in a state, with its manager and add-on managers', spec: `${offices}; doc 3 §5 Add Office` },
   { method: 'POST', path: '/api/v1/offices/:id', access: administrationScreens, capability,

@@ -1,3 +1,4 @@
+import { termQuery } from './reference.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
 
@@ -20,7 +21,7 @@ export const referenceRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/reference/device_type', access: managerScreens, capability,
     summary: 'Device types (phone, tablet, SIM, ...)', spec: doc1 },
   { method: 'GET', path: '/api/v1/reference/offices', access: managerAndAgentScreens, capability,
-    summary: 'Offices in the caller\'s scope, optionally matching a typed term', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users` },
+    summary: 'Offices in the caller\'s scope, optionally matching a typed term', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users`, query: termQuery },
   { method: 'GET', path: '/api/v1/reference/ibo_marketers', access: managerScreens, capability,
     summary: 'IBOs/markets in the caller\'s scope', spec: `${doc1}; doc 3 §7 IBOs/Markets` },
   { method: 'GET', path: '/api/v1/reference/retailers', access: managerScreens, capability,
@@ -54,7 +55,7 @@ export const referenceRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/reference/onboarding_status_for_custom_email', access: managerScreens, capability,
     summary: 'Onboarding statuses a custom e-mail can be about', spec: 'doc 3 §7 Onboarding' },
   { method: 'GET', path: '/api/v1/reference/office_lifeline', access: administrationScreens, capability,
-    summary: 'Offices matching a typed term, for the administration screens', spec: 'doc 3 §7 Users' },
+    summary: 'Offices matching a typed term, for the administration screens', spec: 'doc 3 §7 Users', query: termQuery },
   { method: 'GET', path: '/api/v1/reference/office_sort_keys', access: administrationScreens, capability,
     summary: 'Sort keys of the Office list', spec: 'doc 3 §7 Offices' },
   { method: 'GET', path: '/api/v1/reference/us_states_lifeline', access: administrationScreens, capability,
@@ -64,9 +65,9 @@ export const referenceRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/roles', access: managerScreens, capability,
     summary: 'Roles with their level (role filters and pickers)', spec: `${doc1}; doc 3 §3 Reference lists` },
   { method: 'GET', path: '/api/v1/userlist_based_on_role/:role', access: managerScreens, capability,
-    summary: 'Users holding one role (agent, office_manager, office_supervisor, ibo_manager, ibo_supervisor), optionally matching a term', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users` },
+    summary: 'Users holding one role (agent, office_manager, office_supervisor, ibo_manager, ibo_supervisor), optionally matching a term', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users`, query: termQuery },
   { method: 'GET', path: '/api/v1/office_based_on_retailer', access: managerScreens, capability,
-    summary: 'Offices of the caller\'s retailer matching a typed term', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users` },
+    summary: 'Offices of the caller\'s retailer matching a typed term', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users`, query: termQuery },
   { method: 'GET', path: '/api/v1/rad_pii_issue_status', access: managerScreens, capability,
     summary: 'RAD PII issue statuses (onboarding candidates)', spec: 'doc 3 §7 Onboarding' },
 ];

@@ -266,3 +266,9 @@ export async function officeList(db: SqlDb, scope: Scope, filters: OfficeListFil
   ]);
   return { data: rows.rows, total: Number(count.rows[0]!.total), current_page: filters.page };
 }
+
+/** Is this office one the scope reaches? (False for an unknown office too.) */
+export async function isOfficeInScope(db: SqlDb, scope: Scope, officeId: string): Promise<boolean> {
+  const result = await sql<{ found: number }>`select 1 as found from rm.org_offices o where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
+  return result.rows.length > 0;
+}

@@ -1,13 +1,14 @@
 import { type OrgEvent, type Position, type UserProfile, comparePositions, START } from '@portal/contracts';
+import { type Scope, isOfficeInScope } from '@portal/projections';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { type PasswordHashing, hashPassword, insertCredentials } from '../auth/credentials';
 import { appendWithRecords } from '../platform/commands/append-with-records';
 import { type CommandContext, eventMetadata } from '../platform/commands/command-context';
-import { DomainError } from '../platform/commands/command-errors';
+import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
 import type { Database } from '../platform/db/database';
 import type { EventStore } from '../platform/event-store/event-store';
-import { decideAssignManagers, decideCreateUser, decideRegister, decideUnitCreated } from './org.decider';
+import { decideAssignManagers, decideChangeOffice, decideCreateUser, decideRegister, decideUnitCreated, evolveUser, initialUserState } from './org.decider';
 
 export interface CommandResult<Id = string> {
   readonly id: Id;
@@ -113,6 +114,24 @@ export class OrgCommands {
       { streamId: `user-${userId}`, expectedVersion: version, events: [{ type: 'UserRolesChanged', data: { user_id: userId, role_ids: [...new Set(roleIds)] }, metadata }] },
     ]);
     return result.position;
+  }
+
+  /** Agent Office Transfer, within the caller's scope. */
+  async changeAgentOffice(agentId: string, officeId: string, scope: Scope, context: CommandContext): Promise<Position> {
+    return withConcurrencyRetry(async () => {
+      const history = await this.store.readStream(`user-${agentId}`);
+      const agent = history.reduce((state, recorded) => evolveUser(state, { type: recorded.type, data: recorded.data } as OrgEvent), initialUserState);
+      const db = this.database.db;
+      const events = decideChangeOffice({ agent_id: agentId, office_id: officeId }, agent, {
+        officeExists: (await this.store.readStream(`office-${officeId}`, { maxCount: 1 })).length > 0,
+        agentInScope: agent.officeId !== undefined && (await isOfficeInScope(db, scope, agent.officeId)),
+        officeInScope: await isOfficeInScope(db, scope, officeId),
+      });
+      if (events instanceof DomainError) throw events;
+      const metadata = eventMetadata(context);
+      const result = await this.store.append([{ streamId: `user-${agentId}`, expectedVersion: history.length, events: events.map((event) => ({ ...event, metadata })) }]);
+      return result.position;
+    });
   }
 
   private async appendUserWithCredentials(userId: string, events: OrgEvent[], email: string, passwordHash: string, context: CommandContext): Promise<Position> {

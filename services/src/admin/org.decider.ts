@@ -58,3 +58,41 @@ export function decideAssignManagers(
     ? [{ type: 'OfficeManagersAssigned', data: { office_id: unit.office_id, ...data } }]
     : [{ type: 'IboMarketManagersAssigned', data: { ibo_marketer_id: unit.ibo_marketer_id, ...data } }];
 }
+
+/** What a user stream says about the user, folded from its events. */
+export interface UserState {
+  readonly exists: boolean;
+  readonly roles: readonly RoleId[];
+  readonly officeId?: string;
+}
+
+export const initialUserState: UserState = { exists: false, roles: [] };
+
+export function evolveUser(state: UserState, event: OrgEvent): UserState {
+  switch (event.type) {
+    case 'UserCreated':
+      return { exists: true, roles: event.data.role_ids, officeId: event.data.office_id };
+    case 'UserRegistered':
+      return { exists: true, roles: [] };
+    case 'UserRolesChanged':
+      return { ...state, roles: event.data.role_ids };
+    case 'AgentOfficeChanged':
+      return { ...state, officeId: event.data.office_id };
+    default:
+      return state;
+  }
+}
+
+/** Agent Office Transfer: an agent of the caller's offices moves to another office of the caller's. */
+export function decideChangeOffice(
+  command: { agent_id: string; office_id: string },
+  agent: UserState,
+  facts: { officeExists: boolean; agentInScope: boolean; officeInScope: boolean },
+): OrgEvent[] | DomainError {
+  if (!agent.exists || !agent.roles.includes(ROLE.AGENT)) return new DomainError('No such agent', 404);
+  if (!facts.agentInScope) return new DomainError('That agent does not work in your offices', 403);
+  if (!facts.officeExists) return new DomainError('No such office', 404);
+  if (!facts.officeInScope) return new DomainError('You can only move agents to your own offices', 403);
+  if (agent.officeId === command.office_id) return new DomainError('The agent already works in that office', 409);
+  return [{ type: 'AgentOfficeChanged', data: { user_id: command.agent_id, office_id: command.office_id } }];
+}
