@@ -120,6 +120,8 @@ describe('auth', () => {
     const session = (await login(baseUrl, 'new.agent@demo.test')).body.items!;
     expect(session.password_changed).toBe(0);
     expect((await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: {} })).status).toBe(400);
+    const mismatch = await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: { password: 'Chosen-1!', confirm_password: 'Chosen-2!' } });
+    expect(mismatch).toMatchObject({ status: 400, body: { message: 'Password Mismatch', fields: { confirm_password: 'Password Mismatch' } } });
     const updated = await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: { password: 'Chosen-1!' } });
     expect(updated.status).toBe(200);
     const after = await waitFor(() => login(baseUrl, 'new.agent@demo.test', 'Chosen-1!'), (answer) => answer.body.items?.password_changed === 1, 10_000, 'password_changed to project');

@@ -22,15 +22,25 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const forgotPasswordBody = z.object({ email });
 export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
 
+/** A confirmation, when the client sends one, must repeat the new password (doc 1 §5: 'Password Mismatch'). */
+const confirmed = <T extends { password: string; confirm_password?: string }>(body: T, context: z.RefinementCtx) => {
+  if (body.confirm_password !== undefined && body.confirm_password !== body.password) {
+    context.addIssue({ code: 'custom', path: ['confirm_password'], message: 'Password Mismatch' });
+  }
+};
+
 /** POST /api/v1/password_force_update: the new password, while password_changed is 0. */
-export const passwordForceUpdateBody = z.object({ password });
+export const passwordForceUpdateBody = z.object({ password, confirm_password: z.string().optional() }).superRefine(confirmed);
 export type PasswordForceUpdateBody = z.infer<typeof passwordForceUpdateBody>;
 
 /** POST /api/v1/change_password. */
-export const changePasswordBody = z.object({
-  old_password: z.string({ error: 'Old Password is Required' }).min(1, 'Old Password is Required'),
-  password,
-});
+export const changePasswordBody = z
+  .object({
+    old_password: z.string({ error: 'Old Password is Required' }).min(1, 'Old Password is Required'),
+    password,
+    confirm_password: z.string().optional(),
+  })
+  .superRefine(confirmed);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** POST /api/register: our sign-up in place of the spec's identity-provider endpoint (email, password). */
