@@ -3,7 +3,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 
 module.exports = tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', '.data/**', 'scratch/**', 'web/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', '.data/**', 'scratch/**', 'web/dist/**', 'test-output/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,3 +18,5 @@ export * from './help/help.routes';
 export * from './platform/route-table';
 export * from './reference/reference.schemas';
 export * from './admin/admin.schemas';
+export * from './help/announcement.events';
+export * from './help/announcement.schemas';

@@ -9,3 +9,5 @@ export * from './audit/stream-catalog.projection';
 export * from './audit/stream-catalog.queries';
 export * from './admin/org.projection';
 export * from './admin/org.queries';
+export * from './help/announcements.projection';
+export * from './help/announcements.queries';

@@ -5,9 +5,11 @@ import { LoggerModule } from 'nestjs-pino';
 import { ChangeOfficeController } from './admin/change-office.controller';
 import { OfficesController } from './admin/offices.controller';
 import { AuthModule } from './auth/auth.module';
+import { AnnouncementsController } from './help/announcements.controller';
 import { ReferenceController } from './reference/reference.controller';
 import { HealthController } from './platform/health/health.controller';
 import { ErrorFilter } from './platform/http/error-filter';
+import { ConsoleController } from './platform/http/console.controller';
 import { NotBuiltController } from './platform/http/not-built.controller';
 import { OpenApiController } from './platform/http/openapi.controller';
 import type { Platform } from './platform/platform';
@@ -35,8 +37,10 @@ export class AppModule {
         }),
         AuthModule.register(platform),
         OrgModule,
-        // Last: answers the table's routes that no capability serves yet (501) and unknown /api paths (404).
+        HelpModule,
+        // Last: the table's routes that no capability serves yet and unknown /api paths (404), then the console.
         NotBuiltModule,
+        ConsoleModule,
       ],
       controllers: [HealthController, OpenApiController],
       providers: [
@@ -54,3 +58,10 @@ class NotBuiltModule {}
 /** The organisation over HTTP: reference lists, the office list, agent office transfer. */
 @Module({ controllers: [ReferenceController, OfficesController, ChangeOfficeController] })
 class OrgModule {}
+
+/** Help over HTTP: announcements. */
+@Module({ controllers: [AnnouncementsController] })
+class HelpModule {}
+
+@Module({ controllers: [ConsoleController] })
+class ConsoleModule {}

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger as PinoLogger } from 'nestjs-pino';
-import { seedIfEmpty } from './admin/seed';
+import { seedIfEmpty } from './demo/seed';
 import { AppModule } from './app.module';
 import { loadConfigOrExit } from './platform/config/config';
+import { CONSOLE_DIRECTORY } from './platform/http/console.controller';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
 import { type RunningWorker, startWorker } from './worker';
@@ -40,8 +42,12 @@ async function main(): Promise<void> {
 
   let closeApi: (() => Promise<void>) | undefined;
   if (role !== 'worker') {
-    const app = await NestFactory.create(AppModule.register(platform), { bufferLogs: true });
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), { bufferLogs: true });
     app.useLogger(app.get(PinoLogger));
+    // The built console's files (hashed assets cached for a year; index.html is answered by ConsoleController).
+    app.useStaticAssets(CONSOLE_DIRECTORY, { index: false, maxAge: '365d', immutable: true, setHeaders: (response, file) => {
+      if (file.endsWith('version.json')) response.setHeader('cache-control', 'no-cache');
+    } });
     await app.listen(config.PORT, config.HOST);
     logger.info({ url: `http://localhost:${config.PORT}`, embedded: config.embedded }, 'api listening');
     closeApi = () => app.close();

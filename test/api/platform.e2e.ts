@@ -1,3 +1,4 @@
+import { projections } from '@portal/projections';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
 import { type TestDatabase, createTestDatabase, testRedisPrefix, testRedisUrl } from '../../services/src/platform/testing/test-database';
 import { builtMain, exited, startNode, startService, waitFor } from '../support/processes';
@@ -22,7 +23,7 @@ describe('api and worker on PostgreSQL and Redis', () => {
 
       const ready = await waitFor(
         async () => (await fetch(`${api.baseUrl}/health/ready`)).json() as Promise<{ projections: { projection: string; caughtUp: boolean; behind: number }[] }>,
-        (body) => body.projections.length === 2 && body.projections.every((projection) => projection.caughtUp),
+        (body) => body.projections.length === projections.length && body.projections.every((projection) => projection.caughtUp),
         20_000,
         'the worker to catch up',
       );

@@ -1,5 +1,6 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
+import { announcementListQuery } from './announcement.schemas';
 
 const capability = 'help';
 /** announcement, documents, support, trainingdocs, ...: roles 2, 3, 11, 12 (doc 1 §2.1, doc 3 §2); the compliance and message screens exist for managers and agents alike (doc 2 §2). */
@@ -23,7 +24,7 @@ export const helpRoutes: readonly ApiRoute[] = [
 
   // Announcements
   { method: 'GET', path: '/api/v1/announcements', access: everyScreen, capability,
-    summary: 'Announcements, paged', spec: documents },
+    summary: 'Announcements, paged', spec: documents, query: announcementListQuery },
   { method: 'GET', path: '/api/v1/announcements/check_new', access: everyScreen, capability,
     summary: 'Whether an unseen announcement should prompt the IMPORTANT ANNOUNCEMENTS dialog', spec: `${documents}; doc 1 §7 Auth` },
   { method: 'GET', path: '/api/v1/announcements/update_as_viewed', access: everyScreen, capability,

@@ -1,7 +1,9 @@
+// The demo business composes every capability's commands, so it lives beside them, in no capability of its own.
 import { ROLE, type RoleId } from '@portal/contracts';
 import { systemContext } from '../platform/commands/command-context';
 import type { EventStore } from '../platform/event-store/event-store';
-import { OrgCommands, latest } from './org.commands';
+import { publishAnnouncement } from '../help/announcement.commands';
+import { OrgCommands, latest } from '../admin/org.commands';
 import type { Position } from '@portal/contracts';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
@@ -21,6 +23,15 @@ const CITIES = ['Dallas', 'Houston', 'Tulsa', 'Baton Rouge', 'Little Rock', 'Alb
 const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Lucas', 'Nora', 'Owen', 'Ruby', 'Eli'];
 const LAST = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Brown', 'Lopez', 'Davis', 'Wilson', 'Clark', 'Young', 'Allen', 'King'];
 
+/** Two announcements, oldest first: every demo account sees them and is prompted once. */
+const DEMO_ANNOUNCEMENTS = [
+  { message_text: 'Welcome to the distribution portal. Your inventory, RMA, orders and onboarding are all here; the Help centre has training documents and videos.' },
+  {
+    message_text: 'Holiday shipping cut-off: orders placed after December 18 ship after January 2. Please plan your device orders and RMA shipments accordingly.',
+    documents: [{ name: 'Holiday schedule.pdf', url: '/files/announcements/holiday-schedule.pdf' }],
+  },
+];
+
 export interface SeedSummary {
   readonly position: Position;
   readonly offices: number;
@@ -30,7 +41,7 @@ export interface SeedSummary {
 /**
  * The demo business, made through the same commands a user would issue (its history is real
  * events): 1 master agent, 1 distributor, 2 retailers, 4 IBO/markets, 12 offices, their
- * managers, 120 agents, and the demo accounts.
+ * managers, 120 agents, the demo accounts, and two announcements.
  */
 export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Promise<SeedSummary> {
   const context = systemContext(new Date(), 'seed');
@@ -100,5 +111,7 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
       }
     }
   }
+  // Last, so whoever waits for the last agent (agent120) still waits for the organisation only.
+  for (const announcement of DEMO_ANNOUNCEMENTS) track(await publishAnnouncement(store, announcement, context));
   return { position: latest(...positions), offices: officeIndex, agents };
 }

@@ -2,7 +2,7 @@ import { START, comparePositions } from '@portal/contracts';
 import { passwordHashing } from '../auth/auth.module';
 import type { Platform } from '../platform/platform';
 import { seedDemoBusiness } from './demo-business.seed';
-import { OrgCommands } from './org.commands';
+import { OrgCommands } from '../admin/org.commands';
 
 /**
  * Seeds the demo business once, into an empty event store only; several processes starting at

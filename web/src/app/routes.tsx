@@ -1,0 +1,180 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** Who may open a screen, who sees it in the menu, where it sits in the menu, and its page. */
+export interface ScreenRoute {
+  readonly path: string;
+  readonly title: string;
+  /** Roles that may open it (role 1 reaches every manager and administration screen: DESIGN.md §11). */
+  readonly roles: readonly number[];
+  /** Roles that see it in their sidebar; default: none (reachable by link only). */
+  readonly menuRoles?: readonly number[];
+  readonly menu?: { readonly group: MenuGroup; readonly label: string };
+  /** The capability that builds its page; without `page` the screen says it is not built yet. */
+  readonly capability: string;
+  readonly page?: LazyExoticComponent<ComponentType>;
+  /** 'bare': no menu layout (login and every path whose last segment contains 'page'). */
+  readonly layout: 'shell' | 'bare';
+  /** Reachable without signing in. */
+  readonly public?: boolean;
+}
+
+export type MenuGroup =
+  | 'top'
+  | 'Sales'
+  | 'Inventory'
+  | 'Inventory Reports'
+  | 'Aged Inventory'
+  | 'RMA & Orders'
+  | 'Onboarding'
+  | 'Administration'
+  | 'bottom';
+
+export const MENU_GROUP_ORDER: readonly MenuGroup[] = ['top', 'Sales', 'Inventory', 'Inventory Reports', 'Aged Inventory', 'RMA & Orders', 'Onboarding', 'Administration', 'bottom'];
+
+const MANAGERS = [1, 3, 11, 12] as const;
+const AGENT = [2] as const;
+const EVERYONE = [1, 2, 3, 11, 12] as const;
+const IBO_AND_RETAILER = [1, 11, 12] as const;
+const RETAILER = [1, 12] as const;
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
+const ManagerDashboardPage = lazy(() => import('../features/dashboard/ManagerDashboardPage'));
+const AgentDashboardPage = lazy(() => import('../features/dashboard/AgentDashboardPage'));
+const OfficesPage = lazy(() => import('../features/admin/OfficesPage'));
+
+type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
+
+const manager = (path: string, title: string, capability: string, menu?: { group: MenuGroup; label: string; roles?: readonly number[] }, roles: readonly number[] = MANAGERS): Entry => ({
+  path,
+  title,
+  capability,
+  roles,
+  ...(menu && { menu: { group: menu.group, label: menu.label }, menuRoles: menu.roles ?? roles }),
+});
+
+const agent = (path: string, title: string, capability: string, menuLabel?: string, group: MenuGroup = 'top'): Entry => ({
+  path,
+  title,
+  capability,
+  roles: AGENT,
+  ...(menuLabel && { menu: { group, label: menuLabel }, menuRoles: AGENT }),
+});
+
+/** Every screen the spec lists (doc 1 §2.1–2.2, doc 2 §2, doc 3 §2), in menu order. */
+const entries: Entry[] = [
+  { path: '/login', title: 'Login', capability: 'auth', roles: [], public: true, page: LoginPage, layout: 'bare' },
+  { path: '/page-register', title: 'Sign up', capability: 'auth', roles: [], public: true, page: RegisterPage },
+  { path: '/page-forgot-password', title: 'Forgot Password', capability: 'auth', roles: [], public: true, page: ForgotPasswordPage },
+  { path: '/page-reset-password', title: 'Reset Password', capability: 'auth', roles: [], public: true, page: ResetPasswordPage },
+
+  { ...manager('/', 'Dashboard', 'dashboard', { group: 'top', label: 'Dashboard' }), roles: EVERYONE, page: ManagerDashboardPage },
+  { ...manager('/dashboard', 'Dashboard', 'dashboard'), page: ManagerDashboardPage },
+  { ...agent('/agent-dashboard', 'Dashboard', 'dashboard', 'Dashboard'), page: AgentDashboardPage },
+  { ...manager('/announcement', 'Announcements', 'help', { group: 'top', label: 'Announcements', roles: EVERYONE }, EVERYONE) },
+
+  manager('/salesreport', 'Detailed Sales Report', 'sales', { group: 'Sales', label: 'Detailed Report' }),
+  manager('/LegacyData', 'Legacy Data', 'inventory', { group: 'Sales', label: 'Legacy Data' }),
+  manager('/salesreportmarkets', 'Sales By IBOs/Markets', 'sales', { group: 'Sales', label: 'By IBOs/Markets' }),
+  manager('/salesreportoffice', 'Sales By Offices', 'sales', { group: 'Sales', label: 'By Offices' }),
+  manager('/salesreportmanagers', 'Sales By Managers', 'sales', { group: 'Sales', label: 'By Managers' }),
+  manager('/salesreportagent', 'Sales By Agents', 'sales', { group: 'Sales', label: 'By Agents' }),
+
+  manager('/summary', 'Inventory Dashboard', 'inventory', { group: 'Inventory', label: 'Dashboard' }),
+  manager('/ReceiveInventory', 'Receive Inventory', 'inventory', { group: 'Inventory', label: 'Receive Inventory' }),
+  manager('/reassigninventory', 'Reassign Inventory', 'inventory', { group: 'Inventory', label: 'Reassign Inventory' }),
+  manager('/assignagent', 'Assign Inventory', 'inventory', { group: 'Inventory', label: 'Assign Inventory' }),
+  manager('/transferdevice', 'Transfer Inventory', 'inventory', { group: 'Inventory', label: 'Transfer Inventory' }),
+  manager('/TransferRequest', 'Accept Transfer', 'inventory', { group: 'Inventory', label: 'Accept Transfer' }),
+
+  manager('/InventoryDetailedReport', 'Inventory Detailed Report', 'inventory', { group: 'Inventory Reports', label: 'Detailed Report' }),
+  // doc 1 §6: My Inventory is hidden from roles 11 and 12 (they can still open it).
+  manager('/Inventory', 'My Inventory', 'inventory', { group: 'Inventory Reports', label: 'My Inventory', roles: [1, 3] }),
+  // doc 1 §6: role 3 does not see By IBOs/Markets and By Managers.
+  manager('/InventoryByIbo', 'Inventory By IBOs/Markets', 'inventory', { group: 'Inventory Reports', label: 'By IBOs/Markets', roles: IBO_AND_RETAILER }),
+  manager('/Office', 'Inventory By Offices', 'inventory', { group: 'Inventory Reports', label: 'By Offices' }),
+  manager('/InventoryByManager', 'Inventory By Managers', 'inventory', { group: 'Inventory Reports', label: 'By Managers', roles: IBO_AND_RETAILER }),
+  manager('/Agent', 'Inventory By Agents', 'inventory', { group: 'Inventory Reports', label: 'By Agents' }),
+
+  manager('/agedinventorymarket', 'Aged Inventory By IBOs/Markets', 'inventory', { group: 'Aged Inventory', label: 'By IBOs/Markets' }, IBO_AND_RETAILER),
+  manager('/agedinventoryoffice', 'Aged Inventory By Offices', 'inventory', { group: 'Aged Inventory', label: 'By Offices' }),
+  manager('/agedbymanager', 'Aged Inventory By Managers', 'inventory', { group: 'Aged Inventory', label: 'By Managers', roles: IBO_AND_RETAILER }),
+  manager('/agedbyagent', 'Aged Inventory By Agents', 'inventory', { group: 'Aged Inventory', label: 'By Agents' }),
+
+  manager('/rmainitiaterequest', 'Initiate RMA', 'rma', { group: 'RMA & Orders', label: 'Initiate RMA' }),
+  manager('/rmasubmitrequest', 'Submit RMA', 'rma', { group: 'RMA & Orders', label: 'Submit RMA' }),
+  manager('/rmaapprovedrequest', 'RMA Status', 'rma', { group: 'RMA & Orders', label: 'RMA Status' }),
+  manager('/orderinventory', 'Order Devices', 'orders', { group: 'RMA & Orders', label: 'Order Devices' }),
+  manager('/rmapendingrequest', 'Pending RMA Request', 'rma'),
+  manager('/approvedrma', 'Approve RMA', 'rma'),
+  manager('/rmarequest', 'Approved RMA Request', 'rma'),
+  manager('/rmarequeststatus', 'RMA Device Status', 'rma'),
+  manager('/createrma', 'Create RMA', 'rma'),
+
+  manager('/sendinvite', 'Send Invite', 'onboarding', { group: 'Onboarding', label: 'Send Invite' }),
+  manager('/onboardingreport', 'Onboarding Summary', 'onboarding', { group: 'Onboarding', label: 'Onboarding Summary' }),
+  manager('/agentreport', 'Agent Summary', 'onboarding', { group: 'Onboarding', label: 'Agent Summary' }),
+  manager('/editagent', 'Edit Candidate', 'onboarding', undefined, IBO_AND_RETAILER),
+
+  manager('/employee', 'Users', 'admin', { group: 'Administration', label: 'Users' }, IBO_AND_RETAILER),
+  manager('/editemployee', 'Edit User', 'admin', undefined, IBO_AND_RETAILER),
+  manager('/addemployee', 'Add User', 'admin', undefined, RETAILER),
+  manager('/marketers', 'IBOs/Markets', 'admin', { group: 'Administration', label: 'IBOs/Markets' }, RETAILER),
+  manager('/editmarketers', 'Edit IBO/Market', 'admin', undefined, RETAILER),
+  manager('/addmarketers', 'Add IBO/Market', 'admin', undefined, RETAILER),
+  { ...manager('/offices', 'Offices', 'admin', { group: 'Administration', label: 'Offices' }, IBO_AND_RETAILER), page: OfficesPage },
+  manager('/editoffice', 'Edit Office', 'admin', undefined, IBO_AND_RETAILER),
+  manager('/addoffice', 'Add Office', 'admin', undefined, IBO_AND_RETAILER),
+
+  manager('/IMEI', 'Device Images', 'inventory'),
+  manager('/Transaction', 'Messages', 'help'),
+  manager('/compliancedocument', 'Compliance Documents', 'help'),
+
+  manager('/support', 'Support', 'help', { group: 'bottom', label: 'Support', roles: EVERYONE }, EVERYONE),
+  manager('/faq', 'FAQ', 'help', undefined, EVERYONE),
+  manager('/trainingdocs', 'Training Documents', 'help', undefined, EVERYONE),
+  manager('/trainingvideos', 'Training Videos', 'help', undefined, EVERYONE),
+  manager('/documents', 'Documents', 'help', undefined, EVERYONE),
+  { ...manager('/changepassword', 'Change Password', 'auth', undefined, EVERYONE), page: ChangePasswordPage },
+
+  agent('/agent-salesreport', 'Sales Report', 'sales', 'Sales Report'),
+  agent('/agent-summary', 'Inventory Summary', 'inventory', 'Inventory Summary'),
+  agent('/agent-Inventory', 'My Inventory', 'inventory', 'My Inventory'),
+  agent('/agent-Initiaterma', 'Initiate RMA', 'rma', 'Initiate RMA'),
+  agent('/agent-allrmareport', 'RMA Status', 'rma', 'RMA Status'),
+  agent('/agent-rmareport', 'RMA Request', 'rma'),
+  agent('/agent-IMEI', 'Device Image', 'inventory'),
+  agent('/agent-Transaction', 'Messages', 'help'),
+  agent('/agent-compliancedocument', 'Compliance Documents', 'help'),
+];
+
+/** A path whose last segment contains 'page' has no menu layout (doc 1 §2.1). */
+export function layoutFor(path: string): ScreenRoute['layout'] {
+  const last = path.split('/').filter(Boolean).pop() ?? '';
+  return path === '/login' || last.includes('page') ? 'bare' : 'shell';
+}
+
+export const screenRoutes: readonly ScreenRoute[] = entries.map((entry) => ({ ...entry, layout: entry.layout ?? layoutFor(entry.path) }));
+
+/** A screen is reachable when the user's roles intersect its roles. */
+export function canOpen(route: ScreenRoute, roles: readonly number[]): boolean {
+  return route.public === true || route.roles.some((role) => roles.includes(role));
+}
+
+/** The sidebar: the manager one unless the user holds role 2, then the agent one (doc 1 §2.2). */
+export function menuFor(roles: readonly number[]): { group: MenuGroup; items: { path: string; label: string }[] }[] {
+  const agentMenu = roles.includes(2);
+  const visible = screenRoutes.filter((route) => {
+    if (!route.menu || !route.menuRoles) return false;
+    const forAgents = route.menuRoles.includes(2) && route.menuRoles.length === 1;
+    if (agentMenu) return route.menuRoles.includes(2) && (forAgents || route.path === '/announcement' || route.path === '/support');
+    return !forAgents && route.menuRoles.some((role) => roles.includes(role));
+  });
+  return MENU_GROUP_ORDER.map((group) => ({
+    group,
+    items: visible.filter((route) => route.menu!.group === group).map((route) => ({ path: route.path, label: route.menu!.label })),
+  })).filter((group) => group.items.length > 0);
+}

@@ -1,0 +1,47 @@
+import { Button, Card, Form, Input } from 'antd';
+import { ApiFailure, call, route } from '../../app/api-client';
+import { notice } from '../../app/notice';
+import { useSession } from '../../app/session-context';
+import { confirmRule } from './password-rules';
+
+interface ChangeForm {
+  old_password: string;
+  password: string;
+  confirm: string;
+}
+
+/** /changepassword: old, new and confirm password (doc 1 §2.4, §5). The change ends older sessions, so the answer's token replaces ours. */
+export default function ChangePasswordPage() {
+  const { update } = useSession();
+  const [form] = Form.useForm<ChangeForm>();
+  const submit = async (values: ChangeForm) => {
+    try {
+      const answer = await call<{ message: string; items: { token: string } }>(route('POST', '/api/v1/change_password'), {
+        body: { old_password: values.old_password, password: values.password, confirm_password: values.confirm },
+      });
+      update({ idToken: answer.items.token, password_changed: 1 });
+      form.resetFields();
+      notice.success(answer.message);
+    } catch (failure) {
+      notice.failure(failure instanceof ApiFailure ? failure.message : 'The server did not answer.');
+    }
+  };
+  return (
+    <Card title="Change Password" style={{ maxWidth: 480 }}>
+      <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+        <Form.Item label="Old Password" name="old_password" rules={[{ required: true, message: 'Password is Required' }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item label="New Password" name="password" rules={[{ required: true, message: 'Password is Required' }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="Confirm Password" name="confirm" dependencies={['password']} rules={[{ required: true, message: 'Password is Required' }, confirmRule('password')]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit">
+          Change Password
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,44 @@
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { ApiFailure, call, route } from '../../app/api-client';
+import { notice } from '../../app/notice';
+import { useSession } from '../../app/session-context';
+import { confirmRule } from './password-rules';
+
+/** Shown on the dashboards while password_changed is 0; it cannot be dismissed (doc 1 §2.4). */
+export default function ForcedChangePasswordDialog() {
+  const { user, update } = useSession();
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const [busy, setBusy] = useState(false);
+  if (!user || user.password_changed !== 0) return null;
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      const answer = await call<{ message: string; items: { token: string } }>(route('POST', '/api/v1/password_force_update'), {
+        body: { password: values.password, confirm_password: values.confirm },
+      });
+      update({ idToken: answer.items.token, password_changed: 1 });
+      notice.success(answer.message);
+    } catch (failure) {
+      notice.failure(failure instanceof ApiFailure ? failure.message : 'The server did not answer.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open title="Change Password" closable={false} maskClosable={false} keyboard={false} okText="Submit" onOk={() => void submit()} confirmLoading={busy} cancelButtonProps={{ style: { display: 'none' } }}>
+      <p>Choose a new password before you continue.</p>
+      <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item label="New Password" name="password" rules={[{ required: true, message: 'Password is Required' }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="Confirm Password" name="confirm" dependencies={['password']} rules={[{ required: true, message: 'Password is Required' }, confirmRule('password')]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

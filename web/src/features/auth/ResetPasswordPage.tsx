@@ -1,0 +1,40 @@
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { ApiFailure, call, route } from '../../app/api-client';
+import AuthCard from './AuthCard';
+import { confirmRule } from './password-rules';
+
+/** /page-reset-password?token=…: the link in the reset e-mail. */
+export default function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const [error, setError] = useState<string | null>(token ? null : 'This reset link is incomplete. Ask for a new one.');
+  const [success, setSuccess] = useState<string | null>(null);
+  const submit = async (form: { password: string }) => {
+    setError(null);
+    try {
+      setSuccess((await call<{ message: string }>(route('POST', '/api/reset_password'), { body: { token, password: form.password } })).message);
+    } catch (failure) {
+      setError(failure instanceof ApiFailure ? failure.message : 'Oops, the server did not answer. Try Again!');
+    }
+  };
+  return (
+    <AuthCard title="Reset Password" error={error} success={success}>
+      <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={!token || success !== null}>
+        <Form.Item label="New Password" name="password" rules={[{ required: true, message: 'Password is Required' }]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item label="Confirm Password" name="confirm" dependencies={['password']} rules={[{ required: true, message: 'Password is Required' }, confirmRule('password')]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block>
+          Reset password
+        </Button>
+      </Form>
+      <div style={{ marginTop: 16, textAlign: 'center' }}>
+        <Link to="/login">Back to sign in</Link>
+      </div>
+    </AuthCard>
+  );
+}
