@@ -45,6 +45,7 @@ const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPag
 const ManagerDashboardPage = lazy(() => import('../features/dashboard/ManagerDashboardPage'));
 const AgentDashboardPage = lazy(() => import('../features/dashboard/AgentDashboardPage'));
 const OfficesPage = lazy(() => import('../features/admin/OfficesPage'));
+const AnnouncementsPage = lazy(() => import('../features/help/AnnouncementsPage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -74,7 +75,7 @@ const entries: Entry[] = [
   { ...manager('/', 'Dashboard', 'dashboard', { group: 'top', label: 'Dashboard' }), roles: EVERYONE, page: ManagerDashboardPage },
   { ...manager('/dashboard', 'Dashboard', 'dashboard'), page: ManagerDashboardPage },
   { ...agent('/agent-dashboard', 'Dashboard', 'dashboard', 'Dashboard'), page: AgentDashboardPage },
-  { ...manager('/announcement', 'Announcements', 'help', { group: 'top', label: 'Announcements', roles: EVERYONE }, EVERYONE) },
+  { ...manager('/announcement', 'Announcements', 'help', { group: 'top', label: 'Announcements', roles: EVERYONE }, EVERYONE), page: AnnouncementsPage },
 
   manager('/salesreport', 'Detailed Sales Report', 'sales', { group: 'Sales', label: 'Detailed Report' }),
   manager('/LegacyData', 'Legacy Data', 'inventory', { group: 'Sales', label: 'Legacy Data' }),
