@@ -1,13 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import ForbiddenPage from './ForbiddenPage';
-import NotBuiltPage from './NotBuiltPage';
+import { antdTheme } from './layout/antd-theme';
+import { LayoutSettingsProvider, useLayoutSettings } from './layout/LayoutSettingsContext';
+import { useStaticHolderTheme } from './layout/useStaticHolderTheme';
 import { type ScreenRoute, canOpen, screenRoutes } from './routes';
 import { landingPath } from './session';
 import { SessionProvider, useSession } from './session-context';
-import Shell from './Shell';
+
+// Loaded on demand: the login page must not pay for the signed-in layout (budget: 300 kB gzip).
+const Shell = lazy(() => import('./Shell'));
+const ForbiddenPage = lazy(() => import('./ForbiddenPage'));
+const NotBuiltPage = lazy(() => import('./NotBuiltPage'));
+const pageFallback = <Spin style={{ margin: 48 }} />;
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -20,14 +26,20 @@ function Guarded({ route }: { route: ScreenRoute }) {
     return <Page route={route} />;
   }
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (route.path === '/' && landingPath(user.role_id) === '/agent-dashboard') return <Navigate to="/agent-dashboard" replace />;
-  if (!canOpen(route, user.role_id)) return <ForbiddenPage />;
+  if ((route.path === '/' || route.path === '/dashboard') && landingPath(user.role_id) === '/agent-dashboard') return <Navigate to="/agent-dashboard" replace />;
+  if (!canOpen(route, user.role_id)) {
+    return (
+      <Suspense fallback={pageFallback}>
+        <ForbiddenPage />
+      </Suspense>
+    );
+  }
   return <Page route={route} />;
 }
 
 function Page({ route }: { route: ScreenRoute }) {
   const Component = route.page;
-  return <Suspense fallback={<Spin style={{ margin: 48 }} />}>{Component ? <Component /> : <NotBuiltPage route={route} />}</Suspense>;
+  return <Suspense fallback={pageFallback}>{Component ? <Component /> : <NotBuiltPage route={route} />}</Suspense>;
 }
 
 function AppRoutes() {
@@ -39,28 +51,61 @@ function AppRoutes() {
       {bare.map((route) => (
         <Route key={route.path} path={route.path} element={<Guarded route={route} />} />
       ))}
-      <Route element={user ? <Shell /> : <Navigate to="/login" replace />}>
+      <Route
+        element={
+          user ? (
+            <Suspense fallback={pageFallback}>
+              <Shell />
+            </Suspense>
+          ) : (
+            <Navigate to="/login" replace />
+          )
+        }
+      >
         {shell.map((route) => (
           <Route key={route.path} path={route.path} element={<Guarded route={route} />} />
         ))}
-        <Route path="*" element={<ForbiddenPage />} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={pageFallback}>
+              <ForbiddenPage />
+            </Suspense>
+          }
+        />
       </Route>
     </Routes>
   );
 }
 
-export default function App() {
+/** The antd theme, direction and font of the signed-in user's layout settings (the defaults while signed out). */
+function ThemedApp() {
+  const { settings } = useLayoutSettings();
+  useStaticHolderTheme(settings);
   return (
-    <ConfigProvider>
+    <ConfigProvider theme={antdTheme(settings)} direction={settings.direction}>
       <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </SessionProvider>
-        </QueryClientProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AntApp>
     </ConfigProvider>
+  );
+}
+
+function UserLayoutSettings({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  return <LayoutSettingsProvider userId={user?.user_id}>{children}</LayoutSettingsProvider>;
+}
+
+export default function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <UserLayoutSettings>
+          <ThemedApp />
+        </UserLayoutSettings>
+      </SessionProvider>
+    </QueryClientProvider>
   );
 }

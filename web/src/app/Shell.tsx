@@ -1,10 +1,16 @@
-import { BellOutlined, LogoutOutlined, KeyOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Drawer, Dropdown, Layout, List, Menu, type MenuProps, Modal, Space, Tabs, Typography } from 'antd';
+import { BellOutlined, LogoutOutlined, KeyOutlined, MenuOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Layout, List, Menu, type MenuProps, Modal, Space, Tabs, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { call, route } from './api-client';
 import { menuFor } from './routes';
 import { useSession } from './session-context';
+import { navigationMode } from './layout/layout-rules';
+import { LayoutSettingsButton } from './layout/LayoutSettingsDrawer';
+import { useLayoutSettings } from './layout/LayoutSettingsContext';
+import { groupIcon, pathIcon } from './layout/menu-icons';
+import { BOXED_MAX_WIDTH } from './layout/settings';
+import { useWindowWidth } from './layout/useWindowWidth';
 
 declare const __BUILD_VERSION__: string;
 
@@ -46,8 +52,9 @@ interface AnnouncementItem {
 }
 
 /** 'IMPORTANT ANNOUNCEMENTS' when the server says something new was published (view_flag 1). */
-function useAnnouncementDialog() {
+function useAnnouncementDialog(enabled: boolean) {
   useEffect(() => {
+    if (!enabled) return;
     let cancelled = false;
     void (async () => {
       const answer = await call<{ data: { view_flag: number } }>(route('GET', '/api/v1/announcements/check_new')).catch(() => null);
@@ -69,40 +76,49 @@ function useAnnouncementDialog() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [enabled]);
 }
 
 /** Notes / Alerts / Chat: static sample content, as the spec describes it (doc 1 §2.2). */
 function SidePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { direction } = useLayoutSettings().settings;
   const sample = <Typography.Text type="secondary">Sample content: this panel shows static examples, not product data.</Typography.Text>;
   return (
-    <Drawer title="Side panel" open={open} onClose={onClose} width={360}>
+    <Drawer title="Side panel" open={open} onClose={onClose} size={360} placement={direction === 'rtl' ? 'left' : 'right'}>
       <Tabs
         items={[
-          { key: 'notes', label: 'Notes', children: <Space direction="vertical">{sample}<List dataSource={['Call the Dallas office about the next shipment', 'Review aged inventory on Friday']} renderItem={(note) => <List.Item>{note}</List.Item>} /></Space> },
-          { key: 'alerts', label: 'Alerts', children: <Space direction="vertical">{sample}<List dataSource={['Carton C-1042 received', 'Two transfers waiting for acceptance']} renderItem={(alert) => <List.Item>{alert}</List.Item>} /></Space> },
-          { key: 'chat', label: 'Chat', children: <Space direction="vertical">{sample}<List dataSource={['Ava Garcia', 'Liam Smith', 'Mia Nguyen']} renderItem={(contact) => <List.Item><UserOutlined /> {contact}</List.Item>} /></Space> },
+          { key: 'notes', label: 'Notes', children: <Space orientation="vertical">{sample}<List dataSource={['Call the Dallas office about the next shipment', 'Review aged inventory on Friday']} renderItem={(note) => <List.Item>{note}</List.Item>} /></Space> },
+          { key: 'alerts', label: 'Alerts', children: <Space orientation="vertical">{sample}<List dataSource={['Carton C-1042 received', 'Two transfers waiting for acceptance']} renderItem={(alert) => <List.Item>{alert}</List.Item>} /></Space> },
+          { key: 'chat', label: 'Chat', children: <Space orientation="vertical">{sample}<List dataSource={['Ava Garcia', 'Liam Smith', 'Mia Nguyen']} renderItem={(contact) => <List.Item><UserOutlined /> {contact}</List.Item>} /></Space> },
         ]}
       />
     </Drawer>
   );
 }
 
-/** The signed-in layout: sidebar by role, header profile menu, side panel, footer. */
+/** The signed-in layout: navigation by role (sidebar full / mini / overlay, or a top menu) per the layout settings, header with layout settings, side panel and profile menu, footer. */
 export default function Shell() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [panelOpen, setPanelOpen] = useState(false);
+  const [navOpen, setNavOpen] = useState(false);
+  const { settings } = useLayoutSettings();
+  const width = useWindowWidth();
+  const mode = navigationMode(settings, width);
+  const { token } = theme.useToken();
   useNewVersionDialog();
-  useAnnouncementDialog();
+  // Not on top of the forced password change: announcements wait until a password is chosen.
+  useAnnouncementDialog(user?.password_changed !== 0);
 
   const groups = useMemo(() => menuFor(user?.role_id ?? []), [user]);
   const items: MenuProps['items'] = groups.flatMap((group): NonNullable<MenuProps['items']> =>
     group.group === 'top' || group.group === 'bottom'
-      ? group.items.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> }))
-      : [{ key: group.group, label: group.group, children: group.items.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> })) }],
+      ? group.items.map((item) => ({ key: item.path, icon: pathIcon(item.path), label: <Link to={item.path}>{item.label}</Link> }))
+      : [{ key: group.group, icon: groupIcon(group.group), label: group.group, children: group.items.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> })) }],
   );
+  // the group holding the open screen starts expanded in the inline menus
+  const openGroup = groups.find((group) => group.group !== 'top' && group.group !== 'bottom' && group.items.some((item) => item.path === location.pathname))?.group;
 
   const logout = async () => {
     await call(route('POST', '/api/v1/logout')).catch(() => undefined);
@@ -110,36 +126,117 @@ export default function Shell() {
     navigate('/login');
   };
 
+  const brand = (short: boolean) => (
+    <div style={{ color: '#fff', padding: short ? '16px 0' : 16, textAlign: short ? 'center' : undefined, fontWeight: 600, whiteSpace: 'nowrap', lineHeight: '32px' }} title="Distribution Portal">
+      {short ? 'DP' : 'Distribution Portal'}
+    </div>
+  );
+  const navMenu = (menuMode: 'inline' | 'horizontal') => (
+    <Menu
+      theme="dark"
+      mode={menuMode}
+      selectedKeys={[location.pathname === '/dashboard' ? '/' : location.pathname]}
+      defaultOpenKeys={menuMode === 'inline' && openGroup ? [openGroup] : undefined}
+      items={items}
+      onClick={() => setNavOpen(false)}
+      style={{ borderInlineEnd: 0 }}
+    />
+  );
+  const boxed = settings.container === 'boxed';
+
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider width={240} breakpoint="lg" collapsedWidth={0} theme="dark" data-testid="sidebar">
-        <div style={{ color: '#fff', padding: 16, fontWeight: 600 }}>Distribution Portal</div>
-        <Menu theme="dark" mode="inline" selectedKeys={[location.pathname]} items={items} />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12, background: 'transparent' }}>
-          <Button icon={<BellOutlined />} onClick={() => setPanelOpen(true)} aria-label="Open side panel" />
-          <Dropdown
-            menu={{
-              items: [
-                { key: 'changepassword', icon: <KeyOutlined />, label: <Link to="/changepassword">Change Password</Link> },
-                { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => void logout() },
-              ],
+    <div style={{ minHeight: '100vh', background: boxed ? token.colorFillSecondary : undefined }}>
+      <Layout
+        hasSider={mode === 'full' || mode === 'mini'}
+        data-layout={settings.layout}
+        data-sidebar={mode}
+        data-container={settings.container}
+        style={{ minHeight: '100vh', ...(boxed && { maxWidth: BOXED_MAX_WIDTH, marginInline: 'auto', boxShadow: token.boxShadowSecondary }) }}
+      >
+        {(mode === 'full' || mode === 'mini') && (
+          <Layout.Sider
+            width={240}
+            collapsedWidth={80}
+            collapsed={mode === 'mini'}
+            trigger={null}
+            theme="dark"
+            data-testid="sidebar"
+            style={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto' }}
+          >
+            {brand(mode === 'mini')}
+            {navMenu('inline')}
+          </Layout.Sider>
+        )}
+        <Layout>
+          <Layout.Header
+            style={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 12,
+              paddingInline: mode === 'top' ? 0 : 24,
+              paddingInlineEnd: 24,
+              ...(mode !== 'top' && { background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }),
             }}
           >
-            <Button icon={<UserOutlined />} data-testid="profile-menu">
-              {user?.displayName}
-            </Button>
-          </Dropdown>
-        </Layout.Header>
-        <Layout.Content style={{ margin: 24 }}>
-          <Outlet />
-        </Layout.Content>
-        <Layout.Footer style={{ textAlign: 'center' }}>
-          <MessageOutlined /> Version 7.0.0
-        </Layout.Footer>
+            {mode === 'overlay' && (
+              <>
+                <Button icon={<MenuOutlined />} onClick={() => setNavOpen(true)} aria-label="Open menu" />
+                <Typography.Text strong ellipsis>
+                  Distribution Portal
+                </Typography.Text>
+              </>
+            )}
+            {mode === 'top' ? (
+              <>
+                {brand(false)}
+                <div data-testid="sidebar" style={{ flex: 1, minWidth: 0 }}>
+                  {navMenu('horizontal')}
+                </div>
+              </>
+            ) : (
+              <div style={{ flex: 1 }} />
+            )}
+            <LayoutSettingsButton />
+            <Button icon={<BellOutlined />} onClick={() => setPanelOpen(true)} aria-label="Open side panel" />
+            <Dropdown
+              menu={{
+                items: [
+                  { key: 'changepassword', icon: <KeyOutlined />, label: <Link to="/changepassword">Change Password</Link> },
+                  { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => void logout() },
+                ],
+              }}
+            >
+              <Button icon={<UserOutlined />} data-testid="profile-menu">
+                {user?.displayName}
+              </Button>
+            </Dropdown>
+          </Layout.Header>
+          <Layout.Content style={{ margin: 24 }}>
+            <Outlet />
+          </Layout.Content>
+          <Layout.Footer style={{ textAlign: 'center' }}>
+            <MessageOutlined /> Version 7.0.0
+          </Layout.Footer>
+        </Layout>
       </Layout>
+      {mode === 'overlay' && (
+        <Drawer
+          open={navOpen}
+          onClose={() => setNavOpen(false)}
+          placement={settings.direction === 'rtl' ? 'right' : 'left'}
+          size={260}
+          closable={false}
+          forceRender
+          aria-label="Navigation"
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          <div data-testid="sidebar">
+            {brand(false)}
+            {navMenu('inline')}
+          </div>
+        </Drawer>
+      )}
       <SidePanel open={panelOpen} onClose={() => setPanelOpen(false)} />
-    </Layout>
+    </div>
   );
 }

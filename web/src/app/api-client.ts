@@ -1,4 +1,6 @@
-import { type ApiRoute, type ErrorBody, apiRoutes } from '@portal/contracts';
+import { apiRoutes } from '@portal/contracts/browser-route-table';
+import type { ApiRoute } from '@portal/contracts/platform/api-route';
+import type { ErrorBody } from '@portal/contracts/platform/error-shape';
 
 /** Thrown for every failed call: the server's one error shape, plus the status. */
 export class ApiFailure extends Error {

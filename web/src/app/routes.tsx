@@ -73,7 +73,8 @@ const entries: Entry[] = [
   { path: '/page-reset-password', title: 'Reset Password', capability: 'auth', roles: [], public: true, page: ResetPasswordPage },
 
   { ...manager('/', 'Dashboard', 'dashboard', { group: 'top', label: 'Dashboard' }), roles: EVERYONE, page: ManagerDashboardPage },
-  { ...manager('/dashboard', 'Dashboard', 'dashboard'), page: ManagerDashboardPage },
+  // Everyone may open /dashboard ('Back to Home' on the 403 page); an agent is sent on to /agent-dashboard.
+  { ...manager('/dashboard', 'Dashboard', 'dashboard'), roles: EVERYONE, page: ManagerDashboardPage },
   { ...agent('/agent-dashboard', 'Dashboard', 'dashboard', 'Dashboard'), page: AgentDashboardPage },
   { ...manager('/announcement', 'Announcements', 'help', { group: 'top', label: 'Announcements', roles: EVERYONE }, EVERYONE), page: AnnouncementsPage },
 

@@ -14,7 +14,7 @@ export const CONSOLE_DIRECTORY = path.resolve(__dirname, '..', '..', '..', '..',
 export class ConsoleController {
   private readonly indexHtml = path.join(CONSOLE_DIRECTORY, 'index.html');
 
-  @Get('*path')
+  @Get(['/', '*path'])
   page(@Req() request: Request, @Res() response: Response): void {
     const reserved = ['/api/', '/health', '/assets/', '/files/'].some((prefix) => request.path.startsWith(prefix)) || request.path === '/version.json';
     if (reserved || !fs.existsSync(this.indexHtml)) throw new NotFoundException(`Cannot GET ${request.path}`);

@@ -2,7 +2,10 @@ import { Form, Input, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { route } from '../../app/api-client';
+import { formatDate } from '../../app/report/date-rules';
 import ReportPage from '../../app/report/ReportPage';
+import TypeaheadSelect from '../../app/report/TypeaheadSelect';
+import { useSession } from '../../app/session-context';
 
 interface OfficeRow {
   id: string;
@@ -28,11 +31,21 @@ const columns: ColumnsType<OfficeRow> = [
   { title: 'Add-on Managers', key: 'supervisors', render: (_value, row) => names(row.get_supervisor_info) },
   { title: 'Retailer', dataIndex: 'retailer_name', key: 'retailer_name' },
   { title: 'Status', dataIndex: 'status', key: 'status', sorter: true, render: (status: number) => (status === 1 ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
-  { title: 'Created At', dataIndex: 'created_at', key: 'created_at', sorter: true, render: (at: string) => dayjs(at).format('MM-DD-YYYY') },
+  { title: 'Created At', dataIndex: 'created_at', key: 'created_at', sorter: true, render: (at: string) => formatDate(dayjs(at)) },
 ];
 
-/** The Office list (doc 3 Office list): offices in the caller's scope, through the report pattern. */
+/** Roles that pick an IBO/Market (doc 3 §6: role 12; role 1 reaches what role 12 does, DESIGN.md §11). */
+const IBO_FILTER_ROLES = [1, 12];
+
+/**
+ * The Office list (doc 3 Office list): offices in the caller's scope, through the report pattern.
+ * Filters are the list's own query parameters (officeListQuery): `search_text`, `status`,
+ * `ibo_marketer_id` (IBO/Market select: its reference list takes no term, so it is searched in
+ * the browser) and `office_id` (office type-ahead on GET /api/v1/reference/offices?term=).
+ */
 export default function OfficesPage() {
+  const { user } = useSession();
+  const picksIbo = user?.role_id.some((role) => IBO_FILTER_ROLES.includes(role)) ?? false;
   return (
     <ReportPage<OfficeRow>
       title="Offices"
@@ -42,6 +55,14 @@ export default function OfficesPage() {
       columns={columns}
       filters={
         <>
+          {picksIbo && (
+            <Form.Item name="ibo_marketer_id">
+              <TypeaheadSelect route={route('GET', '/api/v1/reference/ibo_marketers')} search="client" placeholder="IBOs/Markets" />
+            </Form.Item>
+          )}
+          <Form.Item name="office_id">
+            <TypeaheadSelect route={route('GET', '/api/v1/reference/offices')} placeholder="Office" />
+          </Form.Item>
           <Form.Item name="search_text">
             <Input placeholder="Search" allowClear />
           </Form.Item>

@@ -1,0 +1,330 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
+import { type BrowserGlobals, announcementsDialog, launchBrowser, pathOf, scenario, screenshot, signIn,
+  signInToShell, submitLogin } from '../support/browser';
+import { call, waitForDemoBusiness } from '../support/demo';
+import { exited, startService, waitFor } from '../support/processes';
+
+/**
+ * The console in a real browser (headless Debian Chromium through playwright-core) against the
+ * built service (api + worker, web/dist at /), seeded with the demo business. One service and
+ * database for the file; each scenario gets a fresh browser context and leaves a screenshot in
+ * test-output/browser/.
+ */
+describe('console in the browser', () => {
+  let test: TestDatabase;
+  let service: Awaited<ReturnType<typeof startService>>;
+  let dataDir: string;
+  let baseUrl: string;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // The browser first: a missing Chromium fails the file at once, with its message.
+    browser = await launchBrowser();
+    test = await createTestDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-browser-'));
+    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
+    baseUrl = service.baseUrl;
+    await waitForDemoBusiness(test.database.db);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    service?.child.kill('SIGTERM');
+    if (service) await exited(service.child);
+    await test?.drop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const sidebarOf = (page: Page) => page.getByTestId('sidebar');
+
+  /**
+   * A menu entry by its visible label. Matched on text rather than accessible name: an entry's
+   * icon adds its own label ('database', 'setting', …) to the accessible name.
+   */
+  const menuEntry = (list: Locator, label: string) =>
+    list.getByRole('menuitem').filter({ hasText: new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*$`) });
+
+  /** Opens a sidebar group (an inline submenu) and returns its list of entries. */
+  async function openGroup(sidebar: Locator, name: string): Promise<Locator> {
+    const title = menuEntry(sidebar, name);
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    const list = sidebar.locator(`[id="${await title.getAttribute('aria-controls')}"]`);
+    await list.waitFor();
+    return list;
+  }
+
+  /** Labels of the entries a sidebar list shows (direct entries and group titles alike). */
+  const labelsOf = async (list: Locator) => (await list.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
+
+  const storedUser = (page: Page) =>
+    page.evaluate(() => {
+      const { localStorage, sessionStorage } = globalThis as unknown as BrowserGlobals;
+      const text = localStorage.getItem('user') ?? sessionStorage.getItem('user');
+      return text ? (JSON.parse(text) as { idToken: string; user_id: string; expireDate: string }) : null;
+    });
+
+  it('shows the server error on a wrong password, then signs the office manager in to the manager layout', async () => {
+    await scenario(browser, baseUrl, '1-login-office-manager', async ({ page }) => {
+      await page.goto('/login');
+      await submitLogin(page, 'office.manager@demo.test', 'not-the-password');
+      const banner = page.getByTestId('error-banner');
+      await banner.getByText('Invalid Password').waitFor();
+      expect(await banner.getAttribute('role')).toBe('alert');
+      // Red: the banner's background leans to red (antd's error alert).
+      const [red, green, blue] = (await banner.evaluate((element) => (globalThis as unknown as BrowserGlobals).getComputedStyle(element).backgroundColor))
+        .match(/\d+/g)!
+        .map(Number);
+      expect(red).toBeGreaterThan(green! + 5);
+      expect(red).toBeGreaterThan(blue! + 5);
+      expect(pathOf(page)).toBe('/login');
+      await screenshot(page, '1-login-wrong-password');
+
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      const sidebar = sidebarOf(page);
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      expect(await labelsOf(sidebar)).toEqual([
+        'Dashboard',
+        'Announcements',
+        'Sales',
+        'Inventory',
+        'Inventory Reports',
+        'Aged Inventory',
+        'RMA & Orders',
+        'Onboarding',
+        'Support',
+      ]);
+      const inventory = await openGroup(sidebar, 'Inventory');
+      expect(await labelsOf(inventory)).toEqual(['Dashboard', 'Receive Inventory', 'Reassign Inventory', 'Assign Inventory', 'Transfer Inventory', 'Accept Transfer']);
+      const reports = await openGroup(sidebar, 'Inventory Reports');
+      const reportLabels = await labelsOf(reports);
+      expect(reportLabels).toEqual(expect.arrayContaining(['Detailed Report', 'My Inventory', 'By Offices', 'By Agents']));
+      expect(reportLabels).not.toContain('By Managers');
+      expect(reportLabels).not.toContain('By IBOs/Markets');
+      expect(await menuEntry(sidebar, 'Administration').count()).toBe(0);
+      await page.getByText('Version 7.0.0').waitFor();
+    });
+  });
+
+  it('lands an agent on /agent-dashboard with the agent sidebar only', async () => {
+    await scenario(browser, baseUrl, '2-agent-sidebar', async ({ page }) => {
+      await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+      await page.getByRole('heading', { name: 'Agent Dashboard', exact: true }).waitFor();
+      const sidebar = sidebarOf(page);
+      expect(await labelsOf(sidebar)).toEqual(['Dashboard', 'Announcements', 'Sales Report', 'Inventory Summary', 'My Inventory', 'Initiate RMA', 'RMA Status', 'Support']);
+      for (const managerEntry of ['Sales', 'Inventory', 'Inventory Reports', 'Receive Inventory', 'Assign Inventory', 'Administration', 'Onboarding']) {
+        expect(await menuEntry(sidebar, managerEntry).count()).toBe(0);
+      }
+      expect(await sidebar.getByRole('link', { name: 'Dashboard', exact: true }).getAttribute('href')).toBe('/agent-dashboard');
+      await page.getByText('Version 7.0.0').waitFor();
+    });
+  });
+
+  it('makes a new agent choose a password in a dialog that cannot be dismissed', async () => {
+    await scenario(browser, baseUrl, '3-forced-password-change', async ({ page }) => {
+      const dialog = page.getByRole('dialog', { name: 'Change Password' });
+      await signIn(page, 'new.agent@demo.test', '/agent-dashboard');
+      await dialog.waitFor();
+      // Announcements wait until a password is chosen: nothing stacks on the forced dialog.
+      await page.waitForTimeout(500);
+      expect(await announcementsDialog(page).count()).toBe(0);
+      expect(await dialog.getByRole('button', { name: /close/i }).count()).toBe(0);
+      // Its only labelled button is Submit (the other buttons are the fields' show/hide toggles, icons without text).
+      expect((await dialog.getByRole('button').allInnerTexts()).map((text) => text.trim()).filter(Boolean)).toEqual(['Submit']);
+      await page.keyboard.press('Escape');
+      await page.mouse.click(20, 780);
+      await page.mouse.click(1260, 20);
+      await page.waitForTimeout(400);
+      expect(await dialog.isVisible()).toBe(true);
+
+      await dialog.getByLabel('New Password').fill('Chosen-1!');
+      await dialog.getByLabel('Confirm Password').fill('Chosen-2!');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await dialog.getByText('Password Mismatch').waitFor();
+      await screenshot(page, '3-forced-password-mismatch');
+
+      await dialog.getByLabel('Confirm Password').fill('Chosen-1!');
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      const hooray = page.getByRole('dialog').filter({ hasText: 'Hooray !' });
+      await hooray.waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      // With a password chosen, the announcements published before this first sign-in open on top;
+      // reading them (OK) marks them viewed, then the success popup is closed.
+      const announcements = announcementsDialog(page);
+      await announcements.waitFor();
+      await screenshot(page, '3-forced-password-hooray-and-announcements');
+      const viewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/update_as_viewed');
+      await announcements.getByRole('button', { name: 'OK' }).click();
+      await announcements.waitFor({ state: 'hidden' });
+      expect((await viewed).status()).toBe(200);
+      await hooray.getByRole('button', { name: 'OK' }).click();
+      await hooray.waitFor({ state: 'hidden' });
+
+      await page.getByTestId('profile-menu').hover();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await signInToShell(page, 'new.agent@demo.test', '/agent-dashboard', { password: 'Chosen-1!' });
+      await page.getByRole('heading', { name: 'Agent Dashboard', exact: true }).waitFor();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('dialog', { name: 'Change Password' }).count()).toBe(0);
+      expect(await announcementsDialog(page).count()).toBe(0);
+    });
+  });
+
+  it('shows the 403 page on a route the role may not open', async () => {
+    const expectForbidden = async (page: Page) => {
+      await page.getByText('Forbidden Error!').waitFor();
+      await page.getByText('You do not have permission to view this resource.').waitFor();
+      expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/dashboard');
+    };
+    await scenario(browser, baseUrl, '4-forbidden-agent', async ({ page }) => {
+      await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+      await page.goto('/assignagent');
+      await expectForbidden(page);
+      expect(pathOf(page)).toBe('/assignagent');
+    });
+    await scenario(browser, baseUrl, '4-forbidden-office-manager', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.goto('/marketers');
+      await expectForbidden(page);
+      await screenshot(page, '4-forbidden-office-manager-403');
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    });
+  });
+
+  it('ends the session when it expires and on any 401', async () => {
+    await scenario(browser, baseUrl, '5-session-expired', async ({ page }) => {
+      await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+      await page.evaluate(() => {
+        const { localStorage } = globalThis as unknown as BrowserGlobals;
+        const user = JSON.parse(localStorage.getItem('user')!) as { expireDate: string };
+        localStorage.setItem('user', JSON.stringify({ ...user, expireDate: new Date(Date.now() - 60_000).toISOString() }));
+      });
+      await page.reload();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByTestId('error-banner').getByText('Your session has expired. Please try login').waitFor();
+      expect(await storedUser(page)).toBeNull();
+    });
+    await scenario(browser, baseUrl, '5-session-revoked', async ({ page }) => {
+      await signInToShell(page, 'retailer.manager@demo.test', '/');
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      const token = (await storedUser(page))!.idToken;
+      expect((await call(baseUrl, 'POST', '/api/v1/logout', { token })).status).toBe(200);
+      // Inside the app (no reload: a client-side navigation, as a menu click makes): the Offices list
+      // calls the api with the revoked token.
+      await page.evaluate(() => {
+        const { history, dispatchEvent, PopStateEvent } = globalThis as unknown as {
+          history: { pushState(state: unknown, title: string, url: string): void };
+          dispatchEvent(event: unknown): void;
+          PopStateEvent: new (type: string) => unknown;
+        };
+        history.pushState({}, '', '/offices');
+        dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page.waitForURL((url) => url.pathname === '/login');
+      await page.getByTestId('error-banner').getByText('Your session has expired. Please try login').waitFor();
+      expect(await storedUser(page)).toBeNull();
+    });
+  });
+
+  it("lists the retailer's offices in a paged table sortable by name", async () => {
+    await scenario(browser, baseUrl, '6-offices', async ({ page }) => {
+      await signInToShell(page, 'retailer.manager@demo.test', '/');
+      await page.goto('/offices');
+      await page.getByRole('heading', { name: 'Offices', exact: true }).waitFor();
+      const table = page.getByRole('table');
+      const names = async () => {
+        const rows = await table.getByRole('row').filter({ has: page.getByRole('cell') }).all();
+        return Promise.all(rows.map(async (row) => (await row.getByRole('cell').first().innerText()).trim()));
+      };
+      const loaded = await waitFor(names, (list) => list.length === 6, 10_000, 'six offices');
+      expect(new Set(loaded).size).toBe(6);
+      expect(await table.getByRole('cell', { name: 'Bluebonnet Mobile', exact: true }).count()).toBe(6);
+      await page.getByText('6 in all').waitFor();
+      const pagination = page.getByRole('list').filter({ hasText: '6 in all' });
+      expect(await pagination.getByRole('listitem', { name: '1' }).count()).toBe(1);
+      expect(await pagination.getByRole('listitem', { name: '2' }).count()).toBe(0);
+
+      const ascending = [...loaded].sort((a, b) => a.localeCompare(b));
+      const header = page.getByRole('columnheader', { name: /Office Name/ });
+      await header.click();
+      await waitFor(names, (list) => JSON.stringify(list) === JSON.stringify(ascending), 10_000, 'offices by name, ascending');
+      expect(await header.getAttribute('aria-sort')).toBe('ascending');
+      await header.click();
+      await waitFor(names, (list) => JSON.stringify(list) === JSON.stringify([...ascending].reverse()), 10_000, 'offices by name, descending');
+      expect(await header.getAttribute('aria-sort')).toBe('descending');
+      await page.getByRole('heading', { name: 'Offices', exact: true }).hover(); // no sorter tooltip in the screenshot
+      await page.getByRole('tooltip').waitFor({ state: 'hidden' });
+    });
+  });
+
+  it('keeps layout settings (light or dark theme) per user across reloads', async () => {
+    await scenario(browser, baseUrl, '7-layout-settings', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      const theme = () => page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.dataset.theme ?? null);
+      expect(await theme()).not.toBe('dark');
+
+      const openSettings = async () => {
+        const button = page.getByRole('button', { name: 'Layout settings' });
+        await button.click({ timeout: 5_000 }).catch((error: Error) => {
+          throw new Error(`The header has no button labelled 'Layout settings' (${error.message.split('\n')[0]})`);
+        });
+        const drawer = page.getByRole('dialog', { name: 'Layout Settings' });
+        await drawer.waitFor();
+        return drawer;
+      };
+      let drawer = await openSettings();
+      expect(await drawer.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+      await drawer.getByRole('radio', { name: 'Dark' }).check();
+      await waitFor(theme, (value) => value === 'dark', 5_000, "data-theme 'dark'");
+      await screenshot(page, '7-layout-settings-dark');
+
+      const userId = (await storedUser(page))!.user_id;
+      const saved = await page.evaluate((key) => (globalThis as unknown as BrowserGlobals).localStorage.getItem(key), `layout-settings:${userId}`);
+      expect(saved).toContain('dark');
+
+      // Reloaded on /dashboard (the same screen as /): a reload of / itself is the next test's subject.
+      await page.goto('/dashboard');
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      expect(await theme()).toBe('dark');
+      await page.reload();
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      expect(await theme()).toBe('dark');
+      await screenshot(page, '7-layout-settings-dark-reloaded');
+      drawer = await openSettings();
+      expect(await drawer.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+
+      // Per user: another account in the same browser keeps its own (default, light) theme.
+      await page.getByTestId('profile-menu').hover();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+      await page.getByRole('heading', { name: 'Agent Dashboard', exact: true }).waitFor();
+      expect(await theme()).not.toBe('dark');
+    });
+  });
+
+  it('restores a stored session when a signed-in page is reloaded, the dashboard at / included', async () => {
+    await scenario(browser, baseUrl, '8-reload-restores-session', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      for (const screen of ['/changepassword', '/']) {
+        const opened = await page.goto(screen);
+        expect(`GET ${screen} → ${opened?.status()}`).toBe(`GET ${screen} → 200`);
+        const reloaded = await page.reload();
+        expect(`reload ${screen} → ${reloaded?.status()}`).toBe(`reload ${screen} → 200`);
+        expect(pathOf(page)).toBe(screen);
+        await page.getByText('Version 7.0.0').waitFor();
+        await page.getByTestId('profile-menu').waitFor();
+      }
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    });
+  });
+});

@@ -1,0 +1,164 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Form, Input } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { route } from '../api-client';
+import { drillDown } from './drill-down';
+import { installBrowserStubs, mockFetch, renderWithClient, requestedQuery } from './render.test-util';
+import ReportPage from './ReportPage';
+
+beforeAll(installBrowserStubs);
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.innerHTML = '';
+});
+
+interface Row {
+  id: string;
+  name: string;
+  instock: number;
+}
+
+const list = route('GET', '/api/v1/offices');
+const exportRoute = route('GET', '/api/v1/office_export');
+const columns: ColumnsType<Row> = [
+  { title: 'Office Name', dataIndex: 'name', key: 'name', sorter: true },
+  { title: 'In-Stock', dataIndex: 'instock', key: 'instock' },
+];
+
+/** 25 rows, served 10 a page as the list's `items`; exports answer `exportAnswer`. */
+function serve(exportAnswer: unknown = { download: 1, url: 'https://files.example/offices.xlsx' }) {
+  return mockFetch((url) => {
+    if (url.startsWith(exportRoute.path)) return exportAnswer;
+    const page = Number(new URLSearchParams(url.split('?')[1]).get('page') ?? 1);
+    const data = Array.from({ length: 25 }, (_, i) => ({ id: `o-${i + 1}`, name: `Office ${i + 1}`, instock: i % 2 })).slice((page - 1) * 10, page * 10);
+    return { items: { data, total: 25, current_page: page } };
+  });
+}
+
+const listCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.map(([url], call) => ({ url: String(url), call })).filter(({ url }) => url.startsWith(`${list.path}?`));
+const lastListQuery = (fetchMock: ReturnType<typeof mockFetch>) => requestedQuery(fetchMock, listCalls(fetchMock).at(-1)!.call);
+
+describe('ReportPage', { timeout: 20_000 }, () => {
+  it('asks the server for the page, the page size and the sort', async () => {
+    const fetchMock = serve();
+    renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={columns} rowKey="id" />);
+    await screen.findByText('Office 1');
+    expect(Object.fromEntries(lastListQuery(fetchMock))).toEqual({ page: '1', results: '10' });
+
+    const nameHeader = () => screen.getByRole('columnheader', { name: 'Office Name' });
+    fireEvent.click(nameHeader());
+    await waitFor(() => expect(lastListQuery(fetchMock).get('sort')).toBe('ASC'));
+    expect(lastListQuery(fetchMock).get('sort_by')).toBe('name');
+
+    fireEvent.click(nameHeader());
+    await waitFor(() => expect(lastListQuery(fetchMock).get('sort')).toBe('DESC'));
+
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('Office 11');
+    expect(Object.fromEntries(lastListQuery(fetchMock))).toEqual({ page: '2', results: '10', sort_by: 'name', sort: 'DESC' });
+  });
+
+  it('sends the filters from page 1 on Search, and drops them on Clear', async () => {
+    const fetchMock = serve();
+    renderWithClient(
+      <ReportPage<Row>
+        title="Offices"
+        list={list}
+        columns={columns}
+        rowKey="id"
+        filters={
+          <Form.Item name="search_text">
+            <Input placeholder="Search" />
+          </Form.Item>
+        }
+      />,
+    );
+    await screen.findByText('Office 1');
+    fireEvent.click(screen.getByTitle('3'));
+    await screen.findByText('Office 21');
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'north' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(lastListQuery(fetchMock).get('search_text')).toBe('north'));
+    expect(lastListQuery(fetchMock).get('page')).toBe('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(lastListQuery(fetchMock).has('search_text')).toBe(false));
+  });
+
+  it('Export Report opens the answered url in a new tab', async () => {
+    const fetchMock = serve({ download: 1, url: 'https://files.example/offices.xlsx' });
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWithClient(<ReportPage<Row> title="Offices" list={list} exportRoute={exportRoute} columns={columns} rowKey="id" />);
+    await screen.findByText('Office 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('https://files.example/offices.xlsx', '_blank', 'noopener'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith(exportRoute.path))).toBe(true);
+  });
+
+  it('Export Report shows the message as a success notice when download is 0', async () => {
+    serve({ download: 0, message: 'The report will be mailed to you.' });
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderWithClient(<ReportPage<Row> title="Offices" list={list} exportRoute={exportRoute} columns={columns} rowKey="id" />);
+    await screen.findByText('Office 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    expect(await screen.findByText('The report will be mailed to you.')).toBeTruthy();
+    expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('Hooray !');
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('remembers the selection of each page in the browser and reports every selected row', async () => {
+    serve();
+    const onChange = vi.fn();
+    const view = renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={columns} rowKey="id" selection={{ remember: 'per-page', onChange }} />);
+    const checkbox = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox') as HTMLInputElement;
+
+    fireEvent.click(checkbox(await screen.findByText('Office 2').then(() => 'Office 2')));
+    fireEvent.click(screen.getByTitle('2'));
+    fireEvent.click(checkbox(await screen.findByText('Office 13').then(() => 'Office 13')));
+    expect(onChange).toHaveBeenLastCalledWith(['o-2', 'o-13'], [expect.objectContaining({ id: 'o-2' }), expect.objectContaining({ id: 'o-13' })]);
+
+    fireEvent.click(screen.getByTitle('1'));
+    await screen.findByText('Office 1');
+    expect(checkbox('Office 2').checked).toBe(true);
+    expect(checkbox('Office 1').checked).toBe(false);
+
+    // Stored on the device: a new visit starts with the same selection.
+    view.unmount();
+    const again = vi.fn();
+    renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={columns} rowKey="id" selection={{ remember: 'per-page', onChange: again }} />);
+    await screen.findByText('Office 1');
+    expect(checkbox('Office 2').checked).toBe(true);
+    expect(again).toHaveBeenCalledWith(['o-2', 'o-13'], [expect.objectContaining({ id: 'o-2' }), expect.objectContaining({ id: 'o-13' })]);
+  });
+
+  it('keeps one selection across pages when asked to, without storing it', async () => {
+    serve();
+    const onChange = vi.fn();
+    renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={columns} rowKey="id" selection={{ remember: 'across-pages', onChange }} />);
+    const checkbox = (name: string) => within(screen.getByText(name).closest('tr')!).getByRole('checkbox') as HTMLInputElement;
+    await screen.findByText('Office 3');
+    fireEvent.click(checkbox('Office 3'));
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('Office 14');
+    fireEvent.click(checkbox('Office 14'));
+    expect(onChange).toHaveBeenLastCalledWith(['o-3', 'o-14'], [expect.objectContaining({ id: 'o-3' }), expect.objectContaining({ id: 'o-14' })]);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('drill-down cells: a non-zero count is a link that runs its action, zero is plain text', async () => {
+    serve();
+    const drill = vi.fn();
+    const drillColumns: ColumnsType<Row> = [columns[0]!, { ...columns[1]!, render: drillDown<Row>('instock', drill) }];
+    renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={drillColumns} rowKey="id" />);
+    const countCell = (name: string) => screen.getByText(name).closest('tr')!.querySelectorAll('td')[1]!;
+    await screen.findByText('Office 2');
+    expect(countCell('Office 1').querySelector('a')).toBeNull();
+    expect(countCell('Office 1').textContent).toBe('0');
+    fireEvent.click(within(countCell('Office 2')).getByText('1'));
+    expect(drill).toHaveBeenCalledWith(expect.objectContaining({ id: 'o-2' }));
+  });
+});

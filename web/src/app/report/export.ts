@@ -1,0 +1,25 @@
+import type { ApiRoute } from '@portal/contracts/platform/api-route';
+import { ApiFailure, type CallOptions, call } from '../api-client';
+import { notice } from '../notice';
+
+/** The answer of every export and download-by-count call (doc 1 §5, §7): `download`, `message`, `url`. */
+export interface ExportAnswer {
+  download: number;
+  message?: string;
+  url?: string;
+}
+
+/**
+ * Calls an export route and follows its answer (doc 1 §5): `download` 0 → its message as a
+ * success notice (the report is mailed or prepared later); otherwise the url opens in a new tab.
+ * A failure shows the server's text as an error toast (doc 1 §8).
+ */
+export async function runExport(api: ApiRoute, options: CallOptions = {}): Promise<void> {
+  try {
+    const answer = await call<ExportAnswer>(api, options);
+    if (answer.download === 0) notice.success(answer.message ?? 'Your report is being prepared.');
+    else if (answer.url) window.open(answer.url, '_blank', 'noopener');
+  } catch (failure) {
+    notice.toastError(failure instanceof ApiFailure ? failure.message : 'The export failed.');
+  }
+}
