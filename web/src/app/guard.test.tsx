@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import App from './App';
+import { SESSION_EXPIRED_MESSAGE } from './session';
+
+const storeSession = (roles: number[], expireDate: string) =>
+  localStorage.setItem(
+    'user',
+    JSON.stringify({ email: 'x@demo.test', idToken: 'a.b.c', localId: 'u1', expiresIn: 1_000_000_000, role_id: roles, role_name: 'X', displayName: 'X Y', expireDate, password_changed: 1, user_id: 'u1' }),
+  );
+
+describe('route guard', () => {
+  beforeEach(() => {
+    // The shell asks the api for announcements and the build version: answer nothing new.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { view_flag: 0 } }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined }));
+  });
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the 403 page on a screen the roles do not reach', async () => {
+    storeSession([2], new Date(Date.now() + 60_000).toISOString());
+    window.history.pushState({}, '', '/assignagent');
+    render(<App />);
+    expect(await screen.findByText('Forbidden Error!', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('You do not have permission to view this resource.')).toBeTruthy();
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    window.history.pushState({}, '', '/assignagent');
+    render(<App />);
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 10_000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('logs an expired stored session out with the spec message', async () => {
+    storeSession([3], new Date(Date.now() - 1000).toISOString());
+    window.history.pushState({}, '', '/');
+    render(<App />);
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+});
