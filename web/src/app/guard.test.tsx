@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import App from './App';
+import { installBrowserStubs } from './report/render.test-util';
 import { SESSION_EXPIRED_MESSAGE } from './session';
 
 const storeSession = (roles: number[], expireDate: string) =>
@@ -13,7 +14,7 @@ describe('route guard', () => {
   beforeEach(() => {
     // The shell asks the api for announcements and the build version: answer nothing new.
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { view_flag: 0 } }), { status: 200, headers: { 'content-type': 'application/json' } })));
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined }));
+    installBrowserStubs();
   });
   afterEach(() => {
     localStorage.clear();

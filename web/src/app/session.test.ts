@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from './layout/memory-storage.test-util';
 import { type LoginItems, landingPath, loadSession, saveSession } from './session';
 
-class MemoryStorage implements Storage {
-  private values = new Map<string, string>();
-  get length() {
-    return this.values.size;
-  }
-  clear() {
-    this.values.clear();
-  }
-  getItem(key: string) {
-    return this.values.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.values.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.values.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.values.set(key, value);
-  }
-}
 
 const items: LoginItems = { name: 'Olivia Office1', expires_in: 1_000_000_000, token: 'a.b.c', password_changed: 1, role_id: [3], user_id: 'u1', role_name: 'Office Manager' };
 

@@ -4,22 +4,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { antdTheme } from './antd-theme';
 import { LayoutSettingsButton } from './LayoutSettingsDrawer';
 import { LayoutSettingsProvider, useLayoutSettings } from './LayoutSettingsContext';
+import { installBrowserStubs } from '../report/render.test-util';
 import { MemoryStorage } from './memory-storage.test-util';
 import { DEFAULT_LAYOUT_SETTINGS } from './settings';
 
-beforeAll(() => {
-  // antd's responsive helpers ask for matchMedia, which jsdom lacks
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(installBrowserStubs);
 
 afterEach(cleanup);
 
