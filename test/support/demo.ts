@@ -1,3 +1,4 @@
+import type { LoginItems } from '@portal/contracts';
 import type { SqlDb } from '@portal/projections';
 import { sql } from 'kysely';
 import { waitFor } from './processes';
@@ -30,15 +31,6 @@ export async function call<T = Record<string, unknown>>(
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
 }
 
-export interface LoginItems {
-  name: string;
-  expires_in: number;
-  token: string;
-  password_changed: number;
-  role_id: number[];
-  user_id: string;
-  role_name: string;
-}
 
 export async function login(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<Answer<{ message?: string; items?: LoginItems }>> {
   return call(baseUrl, 'POST', '/api/login', { body: { email, password, deviceid: 'web-browser', platform_type: 4, portal_type: 2 } });

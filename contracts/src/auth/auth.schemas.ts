@@ -56,3 +56,15 @@ export const resetPasswordBody = z.object({
   password,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** What POST /api/login answers in `items` (doc 1 §7 Auth). */
+export interface LoginItems {
+  name: string;
+  /** Session lifetime in milliseconds (about 1,000,000,000). */
+  expires_in: number;
+  token: string;
+  password_changed: number;
+  role_id: number[];
+  user_id: string;
+  role_name: string;
+}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ROLE_NAMES, type RoleId, isRoleId } from '@portal/contracts';
+import { type LoginItems, ROLE_NAMES, type RoleId, isRoleId } from '@portal/contracts';
 import { type OrgUser, type Scope, findOrgUser, resolveScope } from '@portal/projections';
 import { sql } from 'kysely';
 import { OrgCommands } from '../admin/org.commands';
@@ -31,15 +31,6 @@ const RESET_TOKEN_LIFETIME_MINUTES = 60;
 const displayName = (user: Pick<OrgUser, 'first_name' | 'last_name' | 'email'>) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export interface LoginItems {
-  name: string;
-  expires_in: number;
-  token: string;
-  password_changed: number;
-  role_id: RoleId[];
-  user_id: string;
-  role_name: string;
-}
 
 /** Sign-in, sessions and passwords (doc 1 §7 Auth). */
 export class AuthService {

@@ -76,3 +76,8 @@ export async function call<T>(api: ApiRoute, options: CallOptions = {}): Promise
   }
   return json as T;
 }
+
+/** The sentence to show for a failed call: the server's own message, or that it did not answer. */
+export function failureMessage(failure: unknown, otherwise = 'Oops, the server did not answer. Try Again!'): string {
+  return failure instanceof ApiFailure ? failure.message : otherwise;
+}

@@ -1,3 +1,4 @@
+import type { LoginItems } from '@portal/contracts/auth/auth.schemas';
 import { SESSION_LIFETIME_MS } from '@portal/contracts';
 
 /** The signed-in user as the console keeps it (doc 1 §3 Session user). */
@@ -15,15 +16,7 @@ export interface SessionUser {
   user_id: string;
 }
 
-export interface LoginItems {
-  name: string;
-  expires_in: number;
-  token: string;
-  password_changed: number;
-  role_id: number[];
-  user_id: string;
-  role_name: string;
-}
+export type { LoginItems };
 
 const KEY = 'user';
 

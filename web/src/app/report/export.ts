@@ -1,5 +1,5 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
-import { ApiFailure, type CallOptions, call } from '../api-client';
+import { type CallOptions, call, failureMessage } from '../api-client';
 import { notice } from '../notice';
 
 /** The answer of every export and download-by-count call (doc 1 §5, §7): `download`, `message`, `url`. */
@@ -20,6 +20,6 @@ export async function runExport(api: ApiRoute, options: CallOptions = {}): Promi
     if (answer.download === 0) notice.success(answer.message ?? 'Your report is being prepared.');
     else if (answer.url) window.open(answer.url, '_blank', 'noopener');
   } catch (failure) {
-    notice.toastError(failure instanceof ApiFailure ? failure.message : 'The export failed.');
+    notice.toastError(failureMessage(failure, 'The export failed.'));
   }
 }

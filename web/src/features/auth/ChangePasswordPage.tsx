@@ -1,5 +1,5 @@
 import { Button, Card, Form, Input } from 'antd';
-import { ApiFailure, call, route } from '../../app/api-client';
+import { call, failureMessage, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import { useSession } from '../../app/session-context';
 import { confirmRule } from './password-rules';
@@ -23,7 +23,7 @@ export default function ChangePasswordPage() {
       form.resetFields();
       notice.success(answer.message);
     } catch (failure) {
-      notice.failure(failure instanceof ApiFailure ? failure.message : 'The server did not answer.');
+      notice.failure(failureMessage(failure));
     }
   };
   return (

@@ -1,6 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
-import { ApiFailure, call, route } from '../../app/api-client';
+import { call, failureMessage, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import { useSession } from '../../app/session-context';
 import { confirmRule } from './password-rules';
@@ -22,7 +22,7 @@ export default function ForcedChangePasswordDialog() {
       update({ idToken: answer.items.token, password_changed: 1 });
       notice.success(answer.message);
     } catch (failure) {
-      notice.failure(failure instanceof ApiFailure ? failure.message : 'The server did not answer.');
+      notice.failure(failureMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiFailure, call, route } from '../../app/api-client';
+import { call, failureMessage, route } from '../../app/api-client';
 import AuthCard from './AuthCard';
 
 /** /page-forgot-password: e-mails a one-time reset link. */
@@ -14,7 +14,7 @@ export default function ForgotPasswordPage() {
     try {
       setSuccess((await call<{ message: string }>(route('POST', '/api/forgot_password'), { body: form })).message);
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : 'Oops, the server did not answer. Try Again!');
+      setError(failureMessage(failure));
     }
   };
   return (

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiFailure, call, route } from '../../app/api-client';
+import { call, failureMessage, route } from '../../app/api-client';
 import { type LoginItems, landingPath } from '../../app/session';
 import { useSession } from '../../app/session-context';
 import AuthCard from './AuthCard';
@@ -31,7 +31,7 @@ export default function LoginPage() {
       const user = signIn(answer.items, form.email, form.remember);
       navigate(landingPath(user.role_id), { replace: true });
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : 'Oops, the server did not answer. Try Again!');
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiFailure, call, route } from '../../app/api-client';
+import { call, failureMessage, route } from '../../app/api-client';
 import AuthCard from './AuthCard';
 import { confirmRule } from './password-rules';
 
@@ -15,7 +15,7 @@ export default function RegisterPage() {
       const answer = await call<{ message: string }>(route('POST', '/api/register'), { body: form });
       setSuccess(answer.message);
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : 'Oops, the server did not answer. Try Again!');
+      setError(failureMessage(failure));
     }
   };
   return (

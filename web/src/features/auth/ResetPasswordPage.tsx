@@ -1,7 +1,7 @@
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { ApiFailure, call, route } from '../../app/api-client';
+import { call, failureMessage, route } from '../../app/api-client';
 import AuthCard from './AuthCard';
 import { confirmRule } from './password-rules';
 
@@ -16,7 +16,7 @@ export default function ResetPasswordPage() {
     try {
       setSuccess((await call<{ message: string }>(route('POST', '/api/reset_password'), { body: { token, password: form.password } })).message);
     } catch (failure) {
-      setError(failure instanceof ApiFailure ? failure.message : 'Oops, the server did not answer. Try Again!');
+      setError(failureMessage(failure));
     }
   };
   return (
