@@ -20,3 +20,5 @@ export * from './reference/reference.schemas';
 export * from './admin/admin.schemas';
 export * from './help/announcement.events';
 export * from './help/announcement.schemas';
+export * from './platform/export';
+export * from './exports/exports.routes';

@@ -9,5 +9,6 @@ export * from './audit/stream-catalog.projection';
 export * from './audit/stream-catalog.queries';
 export * from './admin/org.projection';
 export * from './admin/org.queries';
+export * from './admin/org-counts.queries';
 export * from './help/announcements.projection';
 export * from './help/announcements.queries';

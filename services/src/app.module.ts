@@ -5,6 +5,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { ChangeOfficeController } from './admin/change-office.controller';
 import { OfficesController } from './admin/offices.controller';
 import { AuthModule } from './auth/auth.module';
+import { ExportsController } from './exports/exports.controller';
 import { AnnouncementsController } from './help/announcements.controller';
 import { ReferenceController } from './reference/reference.controller';
 import { HealthController } from './platform/health/health.controller';
@@ -38,6 +39,7 @@ export class AppModule {
         AuthModule.register(platform),
         OrgModule,
         HelpModule,
+        ExportsModule,
         // Last: the table's routes that no capability serves yet and unknown /api paths (404), then the console.
         NotBuiltModule,
         ConsoleModule,
@@ -62,6 +64,10 @@ class OrgModule {}
 /** Help over HTTP: announcements. */
 @Module({ controllers: [AnnouncementsController] })
 class HelpModule {}
+
+/** Exports: start (the lists' *_export calls), progress, signed downloads. */
+@Module({ controllers: [ExportsController] })
+class ExportsModule {}
 
 @Module({ controllers: [ConsoleController] })
 class ConsoleModule {}

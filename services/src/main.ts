@@ -8,6 +8,10 @@ import { loadConfigOrExit } from './platform/config/config';
 import { CONSOLE_DIRECTORY } from './platform/http/console.controller';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
+import { startLiveGateway } from './platform/realtime/live-gateway';
+import { createScopeChanges } from './platform/realtime/scope-changes';
+import type { AuthService } from './auth/auth.service';
+import { AUTH_SERVICE } from './auth/auth.tokens';
 import { type RunningWorker, startWorker } from './worker';
 
 type Role = 'all' | 'api' | 'worker' | 'seed';
@@ -37,8 +41,10 @@ async function main(): Promise<void> {
     return;
   }
 
+  // Redis pub/sub when REDIS_URL is set (api and worker may be separate processes), else in-process.
+  const scopeChanges = createScopeChanges(platform);
   let worker: RunningWorker | undefined;
-  if (role !== 'api') worker = startWorker(platform);
+  if (role !== 'api') worker = startWorker(platform, scopeChanges);
 
   let closeApi: (() => Promise<void>) | undefined;
   if (role !== 'worker') {
@@ -48,9 +54,19 @@ async function main(): Promise<void> {
     app.useStaticAssets(CONSOLE_DIRECTORY, { index: false, maxAge: '365d', immutable: true, setHeaders: (response, file) => {
       if (file.endsWith('version.json')) response.setHeader('cache-control', 'no-cache');
     } });
+    const gateway = await startLiveGateway({
+      httpServer: app.getHttpServer(),
+      db: platform.database.db,
+      authenticate: (token) => app.get<AuthService>(AUTH_SERVICE, { strict: false }).authenticate(token),
+      scopeChanges,
+      logger: logger.child({ component: 'live' }),
+    });
     await app.listen(config.PORT, config.HOST);
     logger.info({ url: `http://localhost:${config.PORT}`, embedded: config.embedded }, 'api listening');
-    closeApi = () => app.close();
+    closeApi = async () => {
+      await gateway.close();
+      await app.close();
+    };
   }
   // The first start of an empty store shows a living business; /health answers meanwhile.
   if (role === 'all' && config.SEED_ON_EMPTY === 'true') {

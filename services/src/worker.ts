@@ -1,13 +1,17 @@
+import type { RecordedEvent } from '@portal/contracts';
 import { ProjectionRunner, projections } from '@portal/projections';
+import { processExports } from './exports/export-processor';
 import { processMail } from './platform/mail/mail-sender';
 import type { Platform } from './platform/platform';
+import type { ScopeChanges } from './platform/realtime/scope-changes';
+import { LIVE_PROJECTIONS, scopeLookups, scopesTouchedByBatch } from './platform/realtime/scopes-touched';
 
 export interface RunningWorker {
   stop(): Promise<void>;
 }
 
 /** The worker process: projections (checkpointed, exactly once) and the job processors. */
-export function startWorker(platform: Platform): RunningWorker {
+export function startWorker(platform: Platform, scopeChanges?: ScopeChanges): RunningWorker {
   const { config, logger } = platform;
   const eventStore = platform.eventStore;
   const feed = {
@@ -19,11 +23,22 @@ export function startWorker(platform: Platform): RunningWorker {
     batchSize: config.PROJECTION_BATCH_SIZE,
     batchDelayMs: config.PROJECTION_BATCH_DELAY_MS,
     logger: logger.child({ component: 'projections' }),
+    // Live dashboard (DESIGN.md §7): after a batch commits, tell the api processes which scopes changed.
+    onBatchCommitted: scopeChanges ? publishScopeChanges(platform, scopeChanges) : undefined,
   });
   runner.start();
   processMail(platform.jobs, platform.mail);
+  processExports(platform);
   logger.info({ projections: projections.map((projection) => projection.name) }, 'worker started');
   return {
     stop: () => runner.stop(),
+  };
+}
+
+function publishScopeChanges(platform: Platform, scopeChanges: ScopeChanges) {
+  const lookups = scopeLookups(platform.database.db, platform.eventStore);
+  return async (projection: string, events: readonly RecordedEvent[]) => {
+    if (!LIVE_PROJECTIONS.has(projection)) return;
+    await scopeChanges.publish(await scopesTouchedByBatch(events, lookups));
   };
 }

@@ -1,6 +1,7 @@
 import { adminRoutes } from '../admin/admin.routes';
 import { authRoutes } from '../auth/auth.routes';
 import { dashboardRoutes } from '../dashboard/dashboard.routes';
+import { exportsRoutes } from '../exports/exports.routes';
 import { helpRoutes } from '../help/help.routes';
 import { inventoryRoutes } from '../inventory/inventory.routes';
 import { onboardingRoutes } from '../onboarding/onboarding.routes';
@@ -75,6 +76,7 @@ describe('the API route table', () => {
     const tables: Record<string, readonly ApiRoute[]> = {
       auth: authRoutes, dashboard: dashboardRoutes, inventory: inventoryRoutes, rma: rmaRoutes, orders: ordersRoutes,
       sales: salesRoutes, onboarding: onboardingRoutes, admin: adminRoutes, reference: referenceRoutes, help: helpRoutes,
+      exports: exportsRoutes,
     };
     for (const [capability, table] of Object.entries(tables)) {
       expect(table.length).toBeGreaterThan(0);
@@ -162,7 +164,8 @@ describe('access from the spec (route roles are the union of the roles of the sc
     }
     expect(route('POST', '/api/v1/logout').access).toBe('signed-in');
     expect(apiRoutes.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual(
-      ['/api/forgot_password', '/api/login', '/api/register', '/api/reset_password'],
+      // The export download is public: its signed, expiring link is the credential (the browser opens it in a new tab).
+      ['/api/forgot_password', '/api/login', '/api/register', '/api/reset_password', '/api/v1/exports/:id/download'],
     );
   });
 

@@ -1,6 +1,7 @@
 import { adminRoutes } from '../admin/admin.routes';
 import { authRoutes } from '../auth/auth.routes';
 import { dashboardRoutes } from '../dashboard/dashboard.routes';
+import { exportsRoutes } from '../exports/exports.routes';
 import { helpRoutes } from '../help/help.routes';
 import { inventoryRoutes } from '../inventory/inventory.routes';
 import { onboardingRoutes } from '../onboarding/onboarding.routes';
@@ -22,6 +23,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...adminRoutes,
   ...referenceRoutes,
   ...helpRoutes,
+  ...exportsRoutes,
 ];
 
 interface Pattern {

@@ -237,34 +237,69 @@ const managersOf = (unit: RawBuilder<unknown>, kind: 'manager' | 'supervisor') =
   coalesce((select json_agg(json_build_object('user_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) order by u.first_name)
     from rm.org_unit_managers m join rm.org_users u on u.id = m.user_id where m.unit_id = ${unit} and m.kind = ${kind}), '[]'::json)`;
 
-/** The Office list (doc 3 Office list; GET /api/v1/offices), paged, in scope. */
-export async function officeList(db: SqlDb, scope: Scope, filters: OfficeListFilters): Promise<{ data: OfficeRow[]; total: number; current_page: number }> {
+/** The Office list's filters that choose rows (no paging, no order): the list and its export share them. */
+export type OfficeFilters = Pick<OfficeListFilters, 'status' | 'search_text' | 'ibo_marketer_id' | 'office_id'>;
+
+/** Offices in scope matching the filters; `o` is the office and `i` its IBO/market. */
+function officeWhere(scope: Scope, filters: OfficeFilters): RawBuilder<boolean> {
   const like = likePattern(filters.search_text);
-  const where = sql`${officeInScope(scope, sql`o.id`)}
+  return sql<boolean>`${officeInScope(scope, sql`o.id`)}
     and (${filters.status ?? null}::smallint is null or o.status = ${filters.status ?? null})
     and (${filters.ibo_marketer_id ?? null}::text is null or o.ibo_marketer_id = ${filters.ibo_marketer_id ?? null})
     and (${filters.office_id ?? null}::text is null or o.id = ${filters.office_id ?? null})
     and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like} or i.name ilike ${like})`;
+}
+
+const OFFICE_ROW_SELECT = sql`
+  select o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status,
+    ${managersOf(sql`o.id`, 'manager')} as get_manager_info, ${managersOf(sql`o.id`, 'supervisor')} as get_supervisor_info,
+    ${managersOf(sql`i.id`, 'manager')} as get_ibo_manager_info,
+    ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name, o.created_at
+  from rm.org_offices o
+  join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
+  join rm.org_retailers r on r.id = i.retailer_id
+  join rm.org_distributors d on d.id = r.distributor_id
+  join rm.org_master_agents ma on ma.id = d.master_agent_id`;
+
+/** The Office list (doc 3 Office list; GET /api/v1/offices), paged, in scope. */
+export async function officeList(db: SqlDb, scope: Scope, filters: OfficeListFilters): Promise<{ data: OfficeRow[]; total: number; current_page: number }> {
+  const where = officeWhere(scope, filters);
   const order = OFFICE_SORT_COLUMNS[filters.sort_by ?? 'name'];
   const direction = filters.sort === 'DESC' ? sql`desc` : sql`asc`;
-  const [rows, count] = await Promise.all([
-    sql<OfficeRow>`
-      select o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status,
-        ${managersOf(sql`o.id`, 'manager')} as get_manager_info, ${managersOf(sql`o.id`, 'supervisor')} as get_supervisor_info,
-        ${managersOf(sql`i.id`, 'manager')} as get_ibo_manager_info,
-        ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name, o.created_at
-      from rm.org_offices o
-      join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
-      join rm.org_retailers r on r.id = i.retailer_id
-      join rm.org_distributors d on d.id = r.distributor_id
-      join rm.org_master_agents ma on ma.id = d.master_agent_id
+  const [rows, total] = await Promise.all([
+    sql<OfficeRow>`${OFFICE_ROW_SELECT}
       where ${where}
       order by ${order} ${direction}, o.id
       limit ${filters.results} offset ${(filters.page - 1) * filters.results}`.execute(db),
-    sql<{ total: string }>`
-      select count(*)::text as total from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id where ${where}`.execute(db),
+    officeCount(db, scope, filters),
   ]);
-  return { data: rows.rows, total: Number(count.rows[0]!.total), current_page: filters.page };
+  return { data: rows.rows, total, current_page: filters.page };
+}
+
+/** How many offices the Office list shows for these filters, in scope. */
+export async function officeCount(db: SqlDb, scope: Scope, filters: OfficeFilters): Promise<number> {
+  const count = await sql<{ total: string }>`
+    select count(*)::text as total from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id where ${officeWhere(scope, filters)}`.execute(db);
+  return Number(count.rows[0]!.total);
+}
+
+/**
+ * The Office list's rows (same filters, same scope) in pages of `pageSize`, keyset by office id,
+ * so that an export of any size reads with flat memory and no offset scans.
+ */
+export async function* officePages(db: SqlDb, scope: Scope, filters: OfficeFilters, pageSize = 500): AsyncGenerator<OfficeRow[]> {
+  const where = officeWhere(scope, filters);
+  let after: string | null = null;
+  for (;;) {
+    const page: { rows: OfficeRow[] } = await sql<OfficeRow>`${OFFICE_ROW_SELECT}
+      where ${where} and (${after}::text is null or o.id > ${after})
+      order by o.id
+      limit ${pageSize}`.execute(db);
+    if (page.rows.length === 0) return;
+    yield page.rows;
+    if (page.rows.length < pageSize) return;
+    after = page.rows[page.rows.length - 1]!.id;
+  }
 }
 
 /** Is this office one the scope reaches? (False for an unknown office too.) */

@@ -25,6 +25,11 @@ export interface RunnerOptions {
   /** How often an idle runner looks for new events when no notification came. */
   readonly pollIntervalMs?: number;
   readonly logger?: RunnerLogger;
+  /**
+   * Called after a batch of the LIVE generation has committed, with the batch's events the
+   * projection handled (never inside the transaction); errors are logged, never fail the batch.
+   */
+  readonly onBatchCommitted?: (projection: string, events: readonly RecordedEvent[]) => void | Promise<void>;
 }
 
 const silentLogger: RunnerLogger = { info: () => undefined, error: () => undefined };
@@ -109,6 +114,22 @@ async function applyBatch(
 
 class CheckpointMoved extends Error {}
 
+/** Tells the hook about a committed batch; a failing hook is logged and the runner goes on. */
+async function notifyCommitted(
+  hook: NonNullable<RunnerOptions['onBatchCommitted']>,
+  projection: Projection,
+  events: readonly RecordedEvent[],
+  logger: RunnerLogger,
+): Promise<void> {
+  const handled = events.filter((event) => handlesEvent(projection, event.type));
+  if (handled.length === 0) return;
+  try {
+    await hook(projection.name, handled);
+  } catch (error) {
+    logger.error({ projection: projection.name, err: error }, 'onBatchCommitted hook failed; the batch stays committed');
+  }
+}
+
 export interface FollowOptions extends RunnerOptions {
   readonly signal?: AbortSignal;
   /** For a rebuild: return once this generation has become the live one. */
@@ -145,6 +166,7 @@ export async function followGeneration(
     if (events.length > 0) {
       if (!(await applyBatch(store.db, projection, generation, checkpoint, events, options.batchDelayMs ?? 0))) return;
       checkpoint = events[events.length - 1]!.position;
+      if (options.onBatchCommitted && generation.status === 'live') await notifyCommitted(options.onBatchCommitted, projection, events, logger);
       continue;
     }
     // A live generation idles here; it looks whether a rebuild retired it about once a second.

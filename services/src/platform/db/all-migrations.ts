@@ -1,8 +1,9 @@
 import { projectionRunnerMigrations } from '@portal/projections';
 import { apiKeyMigrations } from '../../auth/api-keys';
 import { authMigrations } from '../../auth/credentials';
+import { exportMigrations } from '../../exports/exports-store';
 import { eventStoreMigrations } from '../event-store/postgres-event-store';
 import type { Migration } from './migrations';
 
 /** Every migration of the service, in the order they apply. */
-export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations, ...authMigrations, ...apiKeyMigrations];
+export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations, ...authMigrations, ...apiKeyMigrations, ...exportMigrations];

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** What every `*_export` call answers (doc 1 §7): `download` 0 → show `message`; otherwise open `url`. */
+export interface ExportAnswer {
+  readonly download: 0 | 1;
+  readonly message: string;
+  readonly url?: string;
+  /** Ours, beyond the spec: the export to poll (GET /api/v1/exports/:id) or to follow live. */
+  readonly export_id?: string;
+}
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The file format of an export; csv unless asked otherwise. */
+export const exportFormatQuery = z.object({
+  format: z.enum(EXPORT_FORMATS, { error: 'format is csv or xlsx' }).default('csv'),
+});
+export type ExportFormatQuery = z.infer<typeof exportFormatQuery>;
+
+export const EXPORT_PREPARING_MESSAGE = 'Your report is being prepared. You will be notified when it is ready.';
+export const EXPORT_READY_MESSAGE = 'Your report is ready.';
+
+/** The signed download link's query: the signature is the credential. */
+export const exportDownloadQuery = z.object({
+  expires: z.coerce.number({ error: 'expires must be a number' }).int('expires must be a number'),
+  signature: z.string({ error: 'signature is required' }).min(1, 'signature is required').max(200),
+});
+export type ExportDownloadQuery = z.infer<typeof exportDownloadQuery>;
+
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+
+/** GET /api/v1/exports/:id, for progress polling. */
+export interface ExportProgress {
+  readonly status: ExportStatus;
+  readonly rows_written: number;
+  readonly rows_total: number | null;
+  readonly url?: string;
+  readonly error?: string;
+}

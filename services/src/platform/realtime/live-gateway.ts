@@ -1,0 +1,104 @@
+import type { Server as HttpServer } from 'node:http';
+import { type OrgCounts, type SqlDb, orgCounts } from '@portal/projections';
+import { Server, type Socket } from 'socket.io';
+import type { AuthenticatedUser } from '../../auth/auth.service';
+import type { Logger } from '../logger';
+import { RoomThrottle } from './room-throttle';
+import { type Room, roomsOfScope, scopeOfRoom } from './rooms';
+import type { ScopeChanges } from './scope-changes';
+
+/** What a `counts` push carries: the room it is for and that room's figures. */
+export interface CountsPush extends OrgCounts {
+  room: Room;
+}
+
+export const COUNTS_EVENT = 'counts';
+/** At most 4 pushes a second to a room. */
+export const PUSH_INTERVAL_MS = 250;
+
+interface SocketData {
+  user: AuthenticatedUser;
+  rooms: Room[];
+}
+
+export interface LiveGateway {
+  close(): Promise<void>;
+}
+
+/**
+ * The socket.io side of the live dashboard (DESIGN.md §7): clients connect on `/socket.io` with
+ * `auth: { token }` (the session JWT), join the rooms of their scope, get each room's counts at
+ * once and again, debounced, whenever a committed batch touched that scope.
+ */
+export async function startLiveGateway(options: {
+  httpServer: HttpServer;
+  db: SqlDb;
+  authenticate: (token: string) => Promise<AuthenticatedUser | null>;
+  scopeChanges: ScopeChanges;
+  logger: Logger;
+  intervalMs?: number;
+}): Promise<LiveGateway> {
+  const { db, logger } = options;
+  const io = new Server<Record<string, never>, { counts: (push: CountsPush) => void }, Record<string, never>, SocketData>(options.httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+  });
+
+  const countsOf = async (room: Room): Promise<CountsPush | undefined> => {
+    const scope = scopeOfRoom(room);
+    return scope ? { room, ...(await orgCounts(db, scope)) } : undefined;
+  };
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token.length === 0) return next(new Error('unauthorized'));
+    options
+      .authenticate(token)
+      .then(async (user) => {
+        if (!user) return next(new Error('unauthorized'));
+        socket.data.user = user;
+        socket.data.rooms = await roomsOfScope(db, user.scope);
+        next();
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'live gateway: handshake failed');
+        next(new Error('unavailable'));
+      });
+  });
+
+  io.on('connection', (socket: Socket<Record<string, never>, { counts: (push: CountsPush) => void }, Record<string, never>, SocketData>) => {
+    const rooms = socket.data.rooms;
+    void socket.join(rooms);
+    void (async () => {
+      for (const room of rooms) {
+        const push = await countsOf(room);
+        if (push && socket.connected) socket.emit(COUNTS_EVENT, push);
+      }
+    })().catch((error: unknown) => logger.error({ err: error, user: socket.data.user.user_id }, 'live gateway: first counts failed'));
+  });
+
+  // Only rooms with a socket on THIS process are counted; other api processes serve their own.
+  const throttle = new RoomThrottle(
+    async (room) => {
+      if (!io.sockets.adapter.rooms.has(room)) return;
+      const push = await countsOf(room);
+      if (push) io.to(room).emit(COUNTS_EVENT, push);
+    },
+    options.intervalMs ?? PUSH_INTERVAL_MS,
+    (room, error) => logger.error({ err: error, room }, 'live gateway: pushing counts failed'),
+  );
+  const unsubscribe = await options.scopeChanges.subscribe((rooms) => {
+    for (const room of rooms) if (io.sockets.adapter.rooms.has(room)) throttle.touch(room);
+  });
+  logger.info({ path: '/socket.io', scopeChanges: options.scopeChanges.kind }, 'live gateway listening');
+
+  return {
+    async close() {
+      throttle.close();
+      await unsubscribe();
+      // The HTTP server is Nest's to close; only the sockets end here.
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}

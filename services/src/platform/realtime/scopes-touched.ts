@@ -1,0 +1,127 @@
+import type { OrgEvent, RecordedEvent } from '@portal/contracts';
+import { type SqlDb, marketRetailers, officeAncestry, officeOfUser } from '@portal/projections';
+import type { EventStore } from '../event-store/event-store';
+import { ALL_ROOM, type Room, agentRoom, marketRoom, officeRoom, retailerRoom } from './rooms';
+
+/**
+ * The projections whose read models the live counts read: a scope change is published once
+ * that projection's batch has committed, so the pushed counts already include it.
+ */
+export const LIVE_PROJECTIONS: ReadonlySet<string> = new Set(['org']);
+
+/** What scopesTouched may look up: the read models (already committed) and the event store. */
+export interface ScopeLookups {
+  /** The user's office before the event at `streamPosition` of their stream (for moves). */
+  officeBefore(userId: string, streamPosition: number): Promise<string | null>;
+  /** The user's office now (read model). */
+  officeOfUser(userId: string): Promise<string | null>;
+  /** The IBO/market and retailer of each office. */
+  officeAncestry(officeIds: readonly string[]): Promise<{ office_id: string; ibo_marketer_id: string; retailer_id: string | null }[]>;
+  /** The retailer of each IBO/market. */
+  marketRetailers(marketIds: readonly string[]): Promise<{ ibo_marketer_id: string; retailer_id: string }[]>;
+}
+
+/** The organisation units an event changes directly; widened to their parents' rooms afterwards. */
+interface Touched {
+  offices: (string | null | undefined)[];
+  markets: (string | null | undefined)[];
+  retailers: (string | null | undefined)[];
+  agents: string[];
+}
+
+const nothing = (): Touched => ({ offices: [], markets: [], retailers: [], agents: [] });
+
+/**
+ * The units one event touches. Capabilities that add events (devices, orders…) add their cases
+ * here; anything touched also reaches the parents' rooms and `all` (see scopesTouched).
+ */
+async function unitsTouched(recorded: RecordedEvent, lookups: ScopeLookups): Promise<Touched> {
+  const event = { type: recorded.type, data: recorded.data } as OrgEvent;
+  const touched = nothing();
+  switch (event.type) {
+    case 'AgentOfficeChanged':
+      touched.agents.push(event.data.user_id);
+      touched.offices.push(await lookups.officeBefore(event.data.user_id, recorded.streamPosition), event.data.office_id);
+      break;
+    case 'UserCreated':
+      touched.agents.push(event.data.user_id);
+      touched.offices.push(event.data.office_id);
+      touched.markets.push(event.data.ibo_marketer_id);
+      touched.retailers.push(event.data.retailer_id);
+      break;
+    case 'UserRolesChanged':
+      // Becoming or ceasing to be an agent changes the agent count of their office.
+      touched.agents.push(event.data.user_id);
+      touched.offices.push(await lookups.officeOfUser(event.data.user_id));
+      break;
+    case 'OfficeCreated':
+    case 'OfficeManagersAssigned':
+      touched.offices.push(event.data.office_id);
+      break;
+    case 'IboMarketCreated':
+      touched.markets.push(event.data.ibo_marketer_id);
+      touched.retailers.push(event.data.retailer_id);
+      break;
+    case 'IboMarketManagersAssigned':
+      touched.markets.push(event.data.ibo_marketer_id);
+      break;
+    case 'RetailerRegistered':
+      touched.retailers.push(event.data.retailer_id);
+      break;
+    default:
+      break;
+  }
+  return touched;
+}
+
+const present = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0))];
+
+/**
+ * The rooms whose figures an event may have changed: the units it touches and every unit above
+ * them (an office change reaches its office, market and retailer rooms and `all`).
+ */
+export async function scopesTouched(event: RecordedEvent, lookups: ScopeLookups): Promise<Room[]> {
+  const touched = await unitsTouched(event, lookups);
+  const offices = present(touched.offices);
+  const markets = new Set(present(touched.markets));
+  const retailers = new Set(present(touched.retailers));
+  for (const office of await lookups.officeAncestry(offices)) {
+    markets.add(office.ibo_marketer_id);
+    if (office.retailer_id) retailers.add(office.retailer_id);
+  }
+  for (const market of await lookups.marketRetailers([...markets])) retailers.add(market.retailer_id);
+  const rooms = [
+    ...present(touched.agents).map(agentRoom),
+    ...offices.map(officeRoom),
+    ...[...markets].map(marketRoom),
+    ...[...retailers].map(retailerRoom),
+  ];
+  return rooms.length > 0 ? [...rooms, ALL_ROOM] : [];
+}
+
+/** The rooms a committed batch touches, once each. */
+export async function scopesTouchedByBatch(events: readonly RecordedEvent[], lookups: ScopeLookups): Promise<Room[]> {
+  const rooms = new Set<Room>();
+  for (const event of events) for (const room of await scopesTouched(event, lookups)) rooms.add(room);
+  return [...rooms];
+}
+
+/** Lookups on the read models and the event store. */
+export function scopeLookups(db: SqlDb, eventStore: Pick<EventStore, 'readStream'>): ScopeLookups {
+  return {
+    async officeBefore(userId, streamPosition) {
+      if (streamPosition <= 1) return null;
+      const history = await eventStore.readStream(`user-${userId}`, { maxCount: streamPosition - 1 });
+      let office: string | null = null;
+      for (const recorded of history) {
+        const event = { type: recorded.type, data: recorded.data } as OrgEvent;
+        if (event.type === 'UserCreated') office = event.data.office_id ?? null;
+        if (event.type === 'AgentOfficeChanged') office = event.data.office_id;
+      }
+      return office;
+    },
+    officeOfUser: (userId) => officeOfUser(db, userId),
+    officeAncestry: (officeIds) => officeAncestry(db, officeIds),
+    marketRetailers: (marketIds) => marketRetailers(db, marketIds),
+  };
+}
