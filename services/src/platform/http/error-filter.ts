@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 const reasonPhrase = (status: number) =>
-  ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 501: 'Not Implemented', 503: 'Service Unavailable' })[status] ??
+  ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 503: 'Service Unavailable' })[status] ??
   (status >= 500 ? 'Internal Server Error' : 'Error');
 
 /** Turns any failure into the one error shape, `{ error, message, fields? }`. */
