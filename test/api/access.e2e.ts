@@ -4,9 +4,8 @@ import { OrgCommands } from '../../services/src/admin/org.commands';
 import { TEST_HASHING } from '../../services/src/auth/credentials';
 import { systemContext } from '../../services/src/platform/commands/command-context';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
-import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
-import { type Answer, DEMO_PASSWORD, call, login, waitForDemoBusiness } from '../support/demo';
-import { exited, startService } from '../support/processes';
+import type { TestDatabase } from '../../services/src/platform/testing/test-database';
+import { type Answer, call, DEMO_PASSWORD, login, type SeededService, startSeededService } from '../support/demo';
 
 const DEMO_BY_ROLE: Partial<Record<RoleId, string>> = {
   [ROLE.SUPER_ADMIN]: 'super@demo.test',
@@ -27,15 +26,13 @@ const mayCall = (route: ApiRoute, role: RoleId) => (Array.isArray(route.access) 
  */
 describe('access by role, over the whole route table', () => {
   let test: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
+  let seeded: SeededService;
   let baseUrl: string;
   const tokens = new Map<RoleId, string>();
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test' });
-    baseUrl = service.baseUrl;
-    await waitForDemoBusiness(test.database.db);
+    seeded = await startSeededService();
+    ({ test, baseUrl } = seeded);
 
     // Roles without a demo account, made through the same commands as the seed.
     const store = new PostgresEventStore(test.database);
@@ -52,9 +49,7 @@ describe('access by role, over the whole route table', () => {
     }
   }, 180_000);
   afterAll(async () => {
-    service?.child.kill('SIGTERM');
-    if (service) await exited(service.child);
-    await test?.drop();
+    await seeded?.stop();
   });
 
   it('answers 401 without a token on every route that is not public', async () => {
@@ -110,22 +105,17 @@ describe('access by role, over the whole route table', () => {
 });
 
 describe('scope: each manager sees only their part of the organisation', () => {
-  let test: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
+  let seeded: SeededService;
   let baseUrl: string;
   const sessions: Record<string, string> = {};
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test' });
-    baseUrl = service.baseUrl;
-    await waitForDemoBusiness(test.database.db);
+    seeded = await startSeededService();
+    ({ baseUrl } = seeded);
     for (const email of Object.values(DEMO_BY_ROLE)) sessions[email!] = (await login(baseUrl, email!)).body.items!.token;
   }, 180_000);
   afterAll(async () => {
-    service?.child.kill('SIGTERM');
-    if (service) await exited(service.child);
-    await test?.drop();
+    await seeded?.stop();
   });
 
   const list = async (email: string, path: string) => (await call<{ data: { id: string; name: string }[] }>(baseUrl, 'GET', path, { token: sessions[email] })).body.data;

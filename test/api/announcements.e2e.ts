@@ -6,9 +6,9 @@ import { TEST_HASHING } from '../../services/src/auth/credentials';
 import { AnnouncementCommands } from '../../services/src/help/announcement.commands';
 import { systemContext } from '../../services/src/platform/commands/command-context';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
-import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
-import { DEMO_PASSWORD, call, login, waitForDemoBusiness } from '../support/demo';
-import { exited, startService, waitFor } from '../support/processes';
+import type { TestDatabase } from '../../services/src/platform/testing/test-database';
+import { call, DEMO_PASSWORD, login, type SeededService, startSeededService } from '../support/demo';
+import { waitFor } from '../support/processes';
 
 interface AnnouncementList {
   items: { data: { id: string; message_text: string; documents: { name: string; aws_document_url: string }[]; created_at: string }[]; total: number; current_page: number };
@@ -17,16 +17,14 @@ interface AnnouncementList {
 /** Announcements over HTTP (doc 3 §7; doc 1 §7 check_new / update_as_viewed), on the seeded demo business. */
 describe('announcements', () => {
   let test: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
+  let seeded: SeededService;
   let baseUrl: string;
   let announcements: AnnouncementCommands;
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test' });
-    baseUrl = service.baseUrl;
-    await waitForDemoBusiness(test.database.db);
+    seeded = await startSeededService();
+    ({ test, baseUrl } = seeded);
     // The seed publishes its announcements after the last agent: wait for them too.
     await waitFor(
       async () => (await sql<{ n: number }>`select count(*)::int as n from rm.help_announcements`.execute(test.database.db).catch(() => ({ rows: [] }))).rows[0]?.n,
@@ -49,9 +47,7 @@ describe('announcements', () => {
     }
   }, 180_000);
   afterAll(async () => {
-    service?.child.kill('SIGTERM');
-    if (service) await exited(service.child);
-    await test?.drop();
+    await seeded?.stop();
   });
 
   const get = <T = Record<string, unknown>>(email: string, path: string) => call<T>(baseUrl, 'GET', path, { token: tokens[email] });

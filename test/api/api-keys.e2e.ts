@@ -1,26 +1,21 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
-import { call, waitForDemoBusiness } from '../support/demo';
-import { exited, repositoryRoot, startNode, startService } from '../support/processes';
+import type { TestDatabase } from '../../services/src/platform/testing/test-database';
+import { type SeededService, call, startSeededService } from '../support/demo';
+import { exited, repositoryRoot, startNode } from '../support/processes';
 
 const CLI = path.join(repositoryRoot, 'services', 'dist', 'cli', 'api-key.js');
 
 /** Upstream systems call the integration routes with API keys made by the CLI, scoped to a retailer and revocable. */
 describe('integration API keys', () => {
+  let seeded: SeededService;
   let test: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test' });
-    await waitForDemoBusiness(test.database.db);
+    seeded = await startSeededService();
+    ({ test } = seeded);
   }, 180_000);
-  afterAll(async () => {
-    service?.child.kill('SIGTERM');
-    if (service) await exited(service.child);
-    await test?.drop();
-  });
+  afterAll(() => seeded?.stop());
 
   const cli = async (...args: string[]) => {
     const child = startNode(CLI, args, { DATABASE_URL: test.url, NODE_ENV: 'test' });
@@ -40,17 +35,17 @@ describe('integration API keys', () => {
     const stored = await sql<{ key_hash: string }>`select key_hash from integration_api_keys where id = ${id!}`.execute(test.database.db);
     expect(stored.rows[0]!.key_hash).not.toContain(key!.slice(-20));
 
-    const shipment = await call(service.baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key! }, body: {} });
+    const shipment = await call(seeded.baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key! }, body: {} });
     expect(shipment.status).not.toBe(401);
     expect(shipment.status).not.toBe(403);
-    expect((await call(service.baseUrl, 'POST', '/api/integration/v1/shipments', { body: {} })).status).toBe(401);
-    expect((await call(service.baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': `${key!.slice(0, -1)}x` }, body: {} })).status).toBe(401);
+    expect((await call(seeded.baseUrl, 'POST', '/api/integration/v1/shipments', { body: {} })).status).toBe(401);
+    expect((await call(seeded.baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': `${key!.slice(0, -1)}x` }, body: {} })).status).toBe(401);
     // A key is no session: manager routes stay closed to it.
-    expect((await call(service.baseUrl, 'GET', '/api/v1/offices', { headers: { 'x-api-key': key! } })).status).toBe(401);
+    expect((await call(seeded.baseUrl, 'GET', '/api/v1/offices', { headers: { 'x-api-key': key! } })).status).toBe(401);
 
     expect((await cli('list')).output).toContain('Warehouse system');
     expect((await cli('revoke', '--id', id!)).code).toBe(0);
-    expect((await call(service.baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key! }, body: {} })).status).toBe(401);
+    expect((await call(seeded.baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key! }, body: {} })).status).toBe(401);
     expect((await cli('revoke', '--id', id!)).code).toBe(1);
   });
 });

@@ -3,28 +3,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { SessionTokens } from '../../services/src/auth/session-tokens';
-import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
-import { DEMO_PASSWORD, call, login, waitForDemoBusiness } from '../support/demo';
-import { exited, startService, waitFor } from '../support/processes';
+import type { TestDatabase } from '../../services/src/platform/testing/test-database';
+import { call, DEMO_PASSWORD, login, type SeededService, startSeededService } from '../support/demo';
+import { waitFor } from '../support/processes';
 
 /** Sign-in, sessions and passwords against the api (api + worker, PostgreSQL), seeded with the demo business. */
 describe('auth', () => {
   let test: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
+  let seeded: SeededService;
   let dataDir: string;
   let baseUrl: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-auth-'));
-    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
-    baseUrl = service.baseUrl;
-    await waitForDemoBusiness(test.database.db);
+    seeded = await startSeededService({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
+    ({ test, baseUrl } = seeded);
   }, 180_000);
   afterAll(async () => {
-    service?.child.kill('SIGTERM');
-    if (service) await exited(service.child);
-    await test?.drop();
+    await seeded?.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
 

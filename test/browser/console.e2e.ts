@@ -2,11 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
 import { type BrowserGlobals, announcementsDialog, launchBrowser, pathOf, scenario, screenshot, signIn,
   signInToShell, submitLogin } from '../support/browser';
-import { call, waitForDemoBusiness } from '../support/demo';
-import { exited, startService, waitFor } from '../support/processes';
+import { call, type SeededService, startSeededService } from '../support/demo';
+import { waitFor } from '../support/processes';
 
 /**
  * The console in a real browser (headless Debian Chromium through playwright-core) against the
@@ -15,8 +14,7 @@ import { exited, startService, waitFor } from '../support/processes';
  * test-output/browser/.
  */
 describe('console in the browser', () => {
-  let test: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
+  let seeded: SeededService;
   let dataDir: string;
   let baseUrl: string;
   let browser: Browser;
@@ -24,17 +22,13 @@ describe('console in the browser', () => {
   beforeAll(async () => {
     // The browser first: a missing Chromium fails the file at once, with its message.
     browser = await launchBrowser();
-    test = await createTestDatabase();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-browser-'));
-    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
-    baseUrl = service.baseUrl;
-    await waitForDemoBusiness(test.database.db);
+    seeded = await startSeededService({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
+    ({ baseUrl } = seeded);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
-    service?.child.kill('SIGTERM');
-    if (service) await exited(service.child);
-    await test?.drop();
+    await seeded?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,8 @@
 import type { LoginItems } from '@portal/contracts';
 import type { SqlDb } from '@portal/projections';
 import { sql } from 'kysely';
-import { waitFor } from './processes';
+import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
+import { exited, startService, waitFor } from './processes';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
@@ -52,4 +53,26 @@ export async function waitForDemoBusiness(db: SqlDb, timeoutMs = 120_000): Promi
     timeoutMs,
     'the demo business to be seeded',
   );
+}
+
+/** A fresh database with the built service (api + worker in one process) on it, once the demo business is seeded. */
+export interface SeededService {
+  readonly test: TestDatabase;
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startSeededService(env: Record<string, string | undefined> = {}): Promise<SeededService> {
+  const test = await createTestDatabase();
+  const service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test', ...env });
+  await waitForDemoBusiness(test.database.db);
+  return {
+    test,
+    baseUrl: service.baseUrl,
+    async stop() {
+      service.child.kill('SIGTERM');
+      await exited(service.child);
+      await test.drop();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { call, failureMessage, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import { useSession } from '../../app/session-context';
-import { confirmRule } from './password-rules';
+import NewPasswordFields from './NewPasswordFields';
 
 interface ChangeForm {
   old_password: string;
@@ -32,12 +32,7 @@ export default function ChangePasswordPage() {
         <Form.Item label="Old Password" name="old_password" rules={[{ required: true, message: 'Password is Required' }]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label="New Password" name="password" rules={[{ required: true, message: 'Password is Required' }]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label="Confirm Password" name="confirm" dependencies={['password']} rules={[{ required: true, message: 'Password is Required' }, confirmRule('password')]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
         <Button type="primary" htmlType="submit">
           Change Password
         </Button>

@@ -1,9 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useState } from 'react';
 import { call, failureMessage, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import { useSession } from '../../app/session-context';
-import { confirmRule } from './password-rules';
+import NewPasswordFields from './NewPasswordFields';
 
 /** Shown on the dashboards while password_changed is 0; it cannot be dismissed (doc 1 §2.4). */
 export default function ForcedChangePasswordDialog() {
@@ -32,12 +32,7 @@ export default function ForcedChangePasswordDialog() {
     <Modal open title="Change Password" closable={false} maskClosable={false} keyboard={false} okText="Submit" onOk={() => void submit()} confirmLoading={busy} cancelButtonProps={{ style: { display: 'none' } }}>
       <p>Choose a new password before you continue.</p>
       <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item label="New Password" name="password" rules={[{ required: true, message: 'Password is Required' }]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label="Confirm Password" name="confirm" dependencies={['password']} rules={[{ required: true, message: 'Password is Required' }, confirmRule('password')]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
       </Form>
     </Modal>
   );

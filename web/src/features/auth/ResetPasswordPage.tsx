@@ -1,9 +1,9 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { call, failureMessage, route } from '../../app/api-client';
 import AuthCard from './AuthCard';
-import { confirmRule } from './password-rules';
+import NewPasswordFields from './NewPasswordFields';
 
 /** /page-reset-password?token=…: the link in the reset e-mail. */
 export default function ResetPasswordPage() {
@@ -22,12 +22,7 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Reset Password" error={error} success={success}>
       <Form layout="vertical" onFinish={submit} requiredMark={false} disabled={!token || success !== null}>
-        <Form.Item label="New Password" name="password" rules={[{ required: true, message: 'Password is Required' }]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item label="Confirm Password" name="confirm" dependencies={['password']} rules={[{ required: true, message: 'Password is Required' }, confirmRule('password')]}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields />
         <Button type="primary" htmlType="submit" block>
           Reset password
         </Button>
