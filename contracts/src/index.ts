@@ -21,4 +21,5 @@ export * from './admin/admin.schemas';
 export * from './help/announcement.events';
 export * from './help/announcement.schemas';
 export * from './platform/export';
+export * from './platform/live';
 export * from './exports/exports.routes';

@@ -9,7 +9,7 @@ import { CONSOLE_DIRECTORY } from './platform/http/console.controller';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
 import { startLiveGateway } from './platform/realtime/live-gateway';
-import { createScopeChanges } from './platform/realtime/scope-changes';
+import { createLiveBus } from './platform/realtime/live-bus';
 import type { AuthService } from './auth/auth.service';
 import { AUTH_SERVICE } from './auth/auth.tokens';
 import { type RunningWorker, startWorker } from './worker';
@@ -42,9 +42,9 @@ async function main(): Promise<void> {
   }
 
   // Redis pub/sub when REDIS_URL is set (api and worker may be separate processes), else in-process.
-  const scopeChanges = createScopeChanges(platform);
+  const live = createLiveBus(platform);
   let worker: RunningWorker | undefined;
-  if (role !== 'api') worker = startWorker(platform, scopeChanges);
+  if (role !== 'api') worker = startWorker(platform, live);
 
   let closeApi: (() => Promise<void>) | undefined;
   if (role !== 'worker') {
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
       httpServer: app.getHttpServer(),
       db: platform.database.db,
       authenticate: (token) => app.get<AuthService>(AUTH_SERVICE, { strict: false }).authenticate(token),
-      scopeChanges,
+      live,
       logger: logger.child({ component: 'live' }),
     });
     await app.listen(config.PORT, config.HOST);

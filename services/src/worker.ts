@@ -3,7 +3,7 @@ import { ProjectionRunner, projections } from '@portal/projections';
 import { processExports } from './exports/export-processor';
 import { processMail } from './platform/mail/mail-sender';
 import type { Platform } from './platform/platform';
-import type { ScopeChanges } from './platform/realtime/scope-changes';
+import type { LiveBus } from './platform/realtime/live-bus';
 import { LIVE_PROJECTIONS, scopeLookups, scopesTouchedByBatch } from './platform/realtime/scopes-touched';
 
 export interface RunningWorker {
@@ -11,7 +11,7 @@ export interface RunningWorker {
 }
 
 /** The worker process: projections (checkpointed, exactly once) and the job processors. */
-export function startWorker(platform: Platform, scopeChanges?: ScopeChanges): RunningWorker {
+export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
   const { config, logger } = platform;
   const eventStore = platform.eventStore;
   const feed = {
@@ -24,21 +24,21 @@ export function startWorker(platform: Platform, scopeChanges?: ScopeChanges): Ru
     batchDelayMs: config.PROJECTION_BATCH_DELAY_MS,
     logger: logger.child({ component: 'projections' }),
     // Live dashboard (DESIGN.md §7): after a batch commits, tell the api processes which scopes changed.
-    onBatchCommitted: scopeChanges ? publishScopeChanges(platform, scopeChanges) : undefined,
+    onBatchCommitted: live ? publishScopeChanges(platform, live) : undefined,
   });
   runner.start();
   processMail(platform.jobs, platform.mail);
-  processExports(platform);
+  processExports(platform, live);
   logger.info({ projections: projections.map((projection) => projection.name) }, 'worker started');
   return {
     stop: () => runner.stop(),
   };
 }
 
-function publishScopeChanges(platform: Platform, scopeChanges: ScopeChanges) {
+function publishScopeChanges(platform: Platform, live: LiveBus) {
   const lookups = scopeLookups(platform.database.db, platform.eventStore);
   return async (projection: string, events: readonly RecordedEvent[]) => {
     if (!LIVE_PROJECTIONS.has(projection)) return;
-    await scopeChanges.publish(await scopesTouchedByBatch(events, lookups));
+    await live.publish({ kind: 'scopes', rooms: await scopesTouchedByBatch(events, lookups) });
   };
 }

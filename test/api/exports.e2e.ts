@@ -1,21 +1,38 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ExportAnswer, ExportProgress } from '@portal/contracts';
-import { type OfficeRow, findOrgUser, resolveScope } from '@portal/projections';
+import type { ExportAnswer, ExportProgress, ExportPush } from '@portal/contracts';
+import { type AnnouncementRow, type OfficeRow, findOrgUser, resolveScope } from '@portal/projections';
+import { io } from 'socket.io-client';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { signingSecret } from '../../services/src/auth/credentials';
 import { signedDownloadPath } from '../../services/src/exports/export-signing';
 import { processExports } from '../../services/src/exports/export-processor';
+import { announcementExport } from '../../services/src/help/announcement-export';
+import { createLiveBus } from '../../services/src/platform/realtime/live-bus';
 import { findExportRecord } from '../../services/src/exports/exports-store';
-import { officeExport } from '../../services/src/exports/office-export';
+import { officeExport } from '../../services/src/admin/office-export';
 import { loadConfig } from '../../services/src/platform/config/config';
 import { createLogger } from '../../services/src/platform/logger';
 import { type Platform, openPlatform } from '../../services/src/platform/platform';
 import { type TestDatabase, createTestDatabase, testRedisPrefix, testRedisUrl } from '../../services/src/platform/testing/test-database';
 import { call, login, waitForDemoBusiness } from '../support/demo';
 import { exited, startService, waitFor } from '../support/processes';
+
+/** The first sheet's rows as strings, `width` cells each. */
+async function xlsxRows(response: Response, width: number): Promise<string[][]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ExcelJS.Buffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow({ includeEmpty: false }, (row) => {
+    rows.push(Array.from({ length: width }, (_unused, index) => {
+      const value = row.getCell(index + 1).value;
+      return value === null || value === undefined ? '' : String(value as string | number);
+    }));
+  });
+  return rows;
+}
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, commas and newlines inside quotes. */
 function parseCsv(text: string): string[][] {
@@ -74,7 +91,8 @@ describe('exports: office export, progress and signed downloads', () => {
     baseUrl = service.baseUrl;
     const config = loadConfig({ ...env, LOG_LEVEL: 'silent' });
     worker = await openPlatform(config, createLogger(config, 'test-worker'));
-    processExports(worker);
+    // A worker as the worker process runs it: pushes go over Redis to the api's sockets.
+    processExports(worker, createLiveBus(worker));
     await waitForDemoBusiness(test.database.db);
     for (const [key, email] of [['super', 'super@demo.test'], ['ibo', 'ibo.manager@demo.test'], ['office', 'office.manager@demo.test']] as const) {
       const answer = await login(baseUrl, email);
@@ -97,8 +115,8 @@ describe('exports: office export, progress and signed downloads', () => {
   };
 
   /** Runs an export and follows it to its signed url (polling when the first answer says it is being prepared). */
-  const runExport = async (token: string, query: string) => {
-    const answer = await call<ExportAnswer>(baseUrl, 'GET', `/api/v1/office_export?${query}`, { token });
+  const runExport = async (token: string, query: string, exportPath = '/api/v1/office_export') => {
+    const answer = await call<ExportAnswer>(baseUrl, 'GET', `${exportPath}?${query}`, { token });
     expect(answer.status).toBe(200);
     const id = answer.body.export_id!;
     expect(id).toBeDefined();
@@ -157,17 +175,7 @@ describe('exports: office export, progress and signed downloads', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="offices-\d{2}-\d{2}-\d{4}\.xlsx"$/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ExcelJS.Buffer);
-    const sheet = workbook.worksheets[0]!;
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      rows.push(headings.map((_heading, index) => {
-        const value = row.getCell(index + 1).value;
-        return value === null || value === undefined ? '' : String(value as string | number);
-      }));
-    });
-    const [header, ...data] = rows;
+    const [header, ...data] = await xlsxRows(response, headings.length);
     expect(header).toEqual(headings);
     expect(sorted(data)).toEqual(expected(all.data));
   });
@@ -217,5 +225,49 @@ describe('exports: office export, progress and signed downloads', () => {
     expect((await download(signedDownloadPath(secret, id, 'someone-else'))).status).toBe(403);
     expect((await download(`/api/v1/exports/${id}/download`)).status).toBe(400);
     expect((await download(url)).status).toBe(200);
+  });
+
+  it('exports the Announcements table as CSV and XLSX, exactly its rows', async () => {
+    const list = await call<{ items: { data: AnnouncementRow[]; total: number } }>(baseUrl, 'GET', '/api/v1/announcements?results=100', { token: tokens.office });
+    expect(list.status).toBe(200);
+    expect(list.body.items.total).toBeGreaterThan(0);
+    const want = list.body.items.data.map((row) => announcementExport.columns.map((column) => String(column.value(row) ?? '')));
+    const announcementHeadings = announcementExport.columns.map((column) => column.heading);
+    expect(announcementHeadings).toEqual(['Message', 'File', 'Created At']);
+
+    const csv = await download((await runExport(tokens.office, 'format=csv', '/api/v1/announcement_export')).url);
+    expect(csv.headers.get('content-disposition')).toMatch(/filename="announcements-\d{2}-\d{2}-\d{4}\.csv"/);
+    expect(parseCsv(await csv.text())).toEqual([announcementHeadings, ...want]);
+    const xlsx = await download((await runExport(tokens.office, 'format=xlsx', '/api/v1/announcement_export')).url);
+    expect(await xlsxRows(xlsx, 3)).toEqual([announcementHeadings, ...want]);
+    expect((await call(baseUrl, 'GET', '/api/v1/announcement_export?format=pdf', { token: tokens.office })).status).toBe(400);
+  });
+
+  it("pushes an export's progress and its signed link to its owner's socket only", async () => {
+    const connect = (token: string) => io(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    const owner = connect(tokens.super);
+    const other = connect(tokens.ibo);
+    const pushes: ExportPush[] = [];
+    const overheard: ExportPush[] = [];
+    owner.on('export', (push: ExportPush) => pushes.push(push));
+    other.on('export', (push: ExportPush) => overheard.push(push));
+    try {
+      await Promise.all([owner, other].map((socket) => new Promise<void>((resolve, reject) => {
+        socket.on('connect', () => resolve());
+        socket.on('connect_error', reject);
+      })));
+      const { id } = await runExport(tokens.super, 'format=xlsx');
+      const done = await waitFor(async () => pushes.find((push) => push.export_id === id && push.status === 'done'), (push) => push !== undefined, 10_000, `the done push of ${id}`);
+      expect(done).toMatchObject({ rows_written: 12, rows_total: 12 });
+      expect(pushes.filter((push) => push.export_id === id).map((push) => push.status)).toContain('running');
+      const file = await download(done!.url!);
+      expect(file.status).toBe(200);
+      expect((await xlsxRows(file, headings.length))[0]).toEqual(headings);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(overheard).toEqual([]);
+    } finally {
+      owner.disconnect();
+      other.disconnect();
+    }
   });
 });

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { type BrowserGlobals, announcementsDialog, launchBrowser, pathOf, scenario, screenshot, signIn,
   signInToShell, submitLogin } from '../support/browser';
-import { call, type SeededService, startSeededService } from '../support/demo';
+import { ROLE } from '@portal/contracts';
+import { sql } from 'kysely';
+import { call, login, type SeededService, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
 
 /**
@@ -23,7 +25,8 @@ describe('console in the browser', () => {
     // The browser first: a missing Chromium fails the file at once, with its message.
     browser = await launchBrowser();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-browser-'));
-    seeded = await startSeededService({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
+    // EXPORT_WAIT_MS 0: every export answers 'being prepared' at once, so the console follows it (progress, then Download).
+    seeded = await startSeededService({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test', EXPORT_WAIT_MS: '0' });
     ({ baseUrl } = seeded);
   }, 180_000);
   afterAll(async () => {
@@ -319,6 +322,71 @@ describe('console in the browser', () => {
         await page.getByTestId('profile-menu').waitFor();
       }
       await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    });
+  });
+
+  it('exports a large Office list: Export Report, the progress bar, then Download gives the whole file', async () => {
+    // 150,000 extra offices in the org read model of a market of the second retailer: enough rows
+    // for the export to take a couple of seconds. Written straight into the read model (appending
+    // and projecting 150k events would take the test a minute); removed at the end.
+    const db = seeded.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name <> 'Bluebonnet Mobile' order by name limit 1`.execute(db)).rows[0]!;
+    const marketId = `bulk-market-${process.pid}`;
+    await sql`insert into rm.org_ibo_markets (id, name, retailer_id, created_at) values (${marketId}, 'Bulk Market', ${retailer.id}, now())`.execute(db);
+    await sql`
+      insert into rm.org_offices (id, name, office_number, state_short_name, ibo_marketer_id, created_at)
+      select ${marketId} || '-' || lpad(n::text, 6, '0'), 'Bulk Office ' || n, 'BK' || lpad(n::text, 6, '0'), 'TX', ${marketId}, now()
+      from generate_series(1, 150000) as n`.execute(db);
+    const total = (await sql<{ total: number }>`select count(*)::int as total from rm.org_offices`.execute(db)).rows[0]!.total;
+    try {
+      await scenario(browser, baseUrl, '9-export-progress', async ({ context, page }) => {
+        // Download links are absolute to PUBLIC_URL (http://portal.test): send them to this service.
+        await context.route('http://portal.test/**', (route) => route.continue({ url: route.request().url().replace('http://portal.test', baseUrl) }));
+        await signInToShell(page, 'super@demo.test', '/');
+        await page.goto('/offices');
+        await page.getByText(`${total} in all`).waitFor();
+        await page.getByRole('button', { name: 'Export Report' }).click();
+        await page.getByText('Your report is being prepared. You will be notified when it is ready.').waitFor();
+        // The bar with the rows written of the whole list, while the file is still being written.
+        await page.getByTestId('export-progress').filter({ hasText: new RegExp(`\\d of ${total.toLocaleString('en-US')} rows`) }).waitFor();
+        await screenshot(page, '9-export-progress-running');
+        const download = page.getByRole('link', { name: 'Download' });
+        await download.waitFor({ timeout: 60_000 });
+        // The link opens a new tab that turns into the download (reported on the opener) and closes.
+        const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+        expect(file.suggestedFilename()).toMatch(/^offices-\d{2}-\d{2}-\d{4}\.csv$/);
+        const saved = path.join(dataDir, 'downloaded.csv');
+        await file.saveAs(saved);
+        const lines = (await fs.readFile(saved, 'utf8')).split('\r\n').filter((line) => line.length > 0);
+        expect(lines[0]).toBe('\uFEFFOffice Name,Office Number,State,IBO/Market,Managers,Add-on Managers,Retailer,Status,Created At');
+        expect(lines).toHaveLength(total + 1);
+        expect(lines.filter((line) => line.startsWith('Bulk Office '))).toHaveLength(150_000);
+      });
+    } finally {
+      await sql`delete from rm.org_offices where ibo_marketer_id = ${marketId}`.execute(db);
+      await sql`delete from rm.org_ibo_markets where id = ${marketId}`.execute(db);
+    }
+  }, 120_000);
+
+  it("updates the office manager's dashboard live when an agent joins their office", async () => {
+    await scenario(browser, baseUrl, '10-live-dashboard', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      const agents = page.getByTestId('live-agents');
+      const count = async () => Number((await agents.innerText()).replace(/\D+/g, ''));
+      const before = await waitFor(count, (value) => value > 0, 10_000, 'the first live agent count');
+      expect(Number((await page.getByTestId('live-offices').innerText()).replace(/\D+/g, ''))).toBe(1);
+      await page.getByText('Live', { exact: true }).first().waitFor();
+
+      // Someone else (the super admin, over the API) moves an agent of another office into this one.
+      const db = seeded.test.database.db;
+      const officeId = (await sql<{ unit_id: string }>`
+        select m.unit_id from rm.org_unit_managers m join rm.org_users u on u.id = m.user_id
+        where u.email = 'office.manager@demo.test' and m.kind = 'manager'`.execute(db)).rows[0]!.unit_id;
+      const agent = (await sql<{ id: string }>`select id from rm.org_users where ${ROLE.AGENT} = any(role_ids) and status = 1 and office_id <> ${officeId} order by email limit 1`.execute(db)).rows[0]!;
+      const superLogin = await login(baseUrl, 'super@demo.test');
+      const moved = await call(baseUrl, 'POST', '/api/v1/change_office', { token: superLogin.body.items!.token, body: { agent_id: agent.id, office_id: officeId } });
+      expect(moved.status).toBe(200);
+      await waitFor(count, (value) => value === before + 1, 5_000, `the agent count to go from ${before} to ${before + 1} without a reload`);
     });
   });
 });

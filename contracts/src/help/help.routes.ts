@@ -1,5 +1,6 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
+import { exportFormatQuery } from '../platform/export';
 import { announcementListQuery } from './announcement.schemas';
 
 const capability = 'help';
@@ -25,6 +26,9 @@ export const helpRoutes: readonly ApiRoute[] = [
   // Announcements
   { method: 'GET', path: '/api/v1/announcements', access: everyScreen, capability,
     summary: 'Announcements, paged', spec: documents, query: announcementListQuery },
+  // Ours, beyond the spec: every list exports through the one pipeline (DESIGN.md §7), this one included.
+  { method: 'GET', path: '/api/v1/announcement_export', access: everyScreen, capability,
+    summary: 'Export the Announcements table (CSV default, or format=xlsx)', spec: `${documents}; doc 1 §5 Export buttons`, query: exportFormatQuery },
   { method: 'GET', path: '/api/v1/announcements/check_new', access: everyScreen, capability,
     summary: 'Whether an unseen announcement should prompt the IMPORTANT ANNOUNCEMENTS dialog', spec: `${documents}; doc 1 §7 Auth` },
   { method: 'GET', path: '/api/v1/announcements/update_as_viewed', access: everyScreen, capability,

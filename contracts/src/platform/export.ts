@@ -20,6 +20,8 @@ export type ExportFormatQuery = z.infer<typeof exportFormatQuery>;
 
 export const EXPORT_PREPARING_MESSAGE = 'Your report is being prepared. You will be notified when it is ready.';
 export const EXPORT_READY_MESSAGE = 'Your report is ready.';
+/** 503 while the job queue (Redis) is unreachable: nothing was queued, the user tries again later. */
+export const QUEUE_UNAVAILABLE_MESSAGE = 'Reports and e-mails cannot be prepared right now because the job queue is unreachable. Please try again in a few minutes.';
 
 /** The signed download link's query: the signature is the credential. */
 export const exportDownloadQuery = z.object({

@@ -48,3 +48,36 @@ export async function latestAnnouncementId(db: SqlDb): Promise<string | undefine
   const result = await sql<{ id: string }>`select id from rm.help_announcements order by seq desc limit 1`.execute(db);
   return result.rows[0]?.id;
 }
+
+interface StoredAnnouncement {
+  seq: string;
+  id: string;
+  message_text: string;
+  documents: { name: string; url: string }[];
+  created_at: Date;
+}
+
+/** Every announcement, newest first, in keyset pages (for the export: flat memory whatever the count). */
+export async function* announcementPages(db: SqlDb, pageSize = 500): AsyncGenerator<AnnouncementRow[]> {
+  let before: string | null = null;
+  for (;;) {
+    const page: { rows: StoredAnnouncement[] } = await sql<StoredAnnouncement>`
+      select seq::text as seq, id, message_text, documents, created_at from rm.help_announcements
+      where (${before}::bigint is null or seq < ${before}::bigint)
+      order by seq desc limit ${pageSize}`.execute(db);
+    if (page.rows.length === 0) return;
+    yield page.rows.map((row) => ({
+      id: row.id,
+      message_text: row.message_text,
+      documents: row.documents.map((document) => ({ name: document.name, aws_document_url: document.url })),
+      created_at: row.created_at,
+    }));
+    if (page.rows.length < pageSize) return;
+    before = page.rows[page.rows.length - 1]!.seq;
+  }
+}
+
+export async function announcementCount(db: SqlDb): Promise<number> {
+  const result = await sql<{ total: string }>`select count(*)::text as total from rm.help_announcements`.execute(db);
+  return Number(result.rows[0]!.total);
+}

@@ -1,17 +1,19 @@
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 import type { ExportFormat } from '@portal/contracts';
 import type { Scope, SqlDb } from '@portal/projections';
-import { stringify } from 'csv-stringify';
+import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import type { Platform } from '../platform/platform';
+import type { LiveBus } from '../platform/realtime/live-bus';
 import type { Job, JobQueue } from '../platform/queue/job-queue';
 import type { CellValue, ExportDefinition } from './export-definition';
-import { markExportDone, markExportFailed, markExportRunning, recordExportProgress } from './exports-store';
-import { EXPORT_DEFINITIONS } from './office-export';
+import { type ExportStorage, createExportStorage } from './export-storage';
+import { exportProgressOf } from './export-links';
+import { findExportRecord, markExportDone, markExportFailed, markExportRunning, recordExportProgress } from './exports-store';
+import { EXPORT_DEFINITIONS } from './export-registry';
 
 export const EXPORTS_QUEUE = 'exports';
 
@@ -31,48 +33,67 @@ export function enqueueExport(queue: JobQueue, data: ExportJobData): Promise<str
   return queue.add(EXPORTS_QUEUE, data.name, data, { ...EXPORT_JOB_OPTIONS, jobId: data.export_id });
 }
 
-export const exportsDirectory = (dataDirectory: string) => path.join(dataDirectory, 'exports');
 export const exportFileName = (exportId: string, format: ExportFormat) => `${exportId}.${format}`;
 
-/** Registers the export processor on this process (the worker side). */
-export function processExports(platform: Pick<Platform, 'jobs' | 'database' | 'config' | 'logger'>): void {
-  const directory = exportsDirectory(platform.config.dataDirectory);
+/** Progress is written (table, queue, live push) at most this often, and at the start and end. */
+export const PROGRESS_INTERVAL_MS = 250;
+
+/** Registers the export processor on this process (the worker side); `live` pushes progress to the user's sockets. */
+export function processExports(platform: Pick<Platform, 'jobs' | 'database' | 'config' | 'logger'>, live?: LiveBus): void {
+  const storage = createExportStorage(platform.config);
   const db = platform.database.db;
-  platform.jobs.process<ExportJobData>(EXPORTS_QUEUE, (job) => runExport(db, directory, job), {
+  const push = async (userId: string, exportId: string) => {
+    if (!live) return;
+    const record = await findExportRecord(db, exportId);
+    if (!record) return;
+    await live.publish({ kind: 'export', user_id: userId, push: { export_id: exportId, ...(await exportProgressOf(db, platform.config, record)) } });
+  };
+  const pushQuietly = (userId: string, exportId: string) =>
+    push(userId, exportId).catch((error: unknown) => platform.logger.warn({ err: error, exportId }, 'export: live push failed'));
+  platform.jobs.process<ExportJobData>(EXPORTS_QUEUE, async (job) => {
+    const result = await runExport(db, storage, job, () => pushQuietly(job.data.user_id, job.data.export_id));
+    await pushQuietly(job.data.user_id, job.data.export_id);
+    return result;
+  }, {
     concurrency: 2,
     onFailed: async (job, error) => {
       const data = job.data as ExportJobData;
       platform.logger.warn({ err: error, exportId: data.export_id, name: data.name }, 'export failed');
       await markExportFailed(db, data.export_id, error.message);
+      await pushQuietly(data.user_id, data.export_id);
     },
   });
 }
 
 /**
- * Streams the rows of one export into a temporary file, reporting progress, and renames it to
+ * Streams the rows of one export into a temporary file, reporting progress, and stores it under
  * its final name only when complete: nothing half-written is ever served.
  */
-export async function runExport(db: SqlDb, directory: string, job: Job<ExportJobData>): Promise<{ rows: number }> {
+export async function runExport(db: SqlDb, storage: ExportStorage, job: Job<ExportJobData>, onProgress?: () => Promise<void>): Promise<{ rows: number }> {
   const { export_id: id, format, scope, filters } = job.data;
   const definition = EXPORT_DEFINITIONS[job.data.name] as ExportDefinition<unknown, unknown> | undefined;
   if (!definition) throw new Error(`Unknown export "${job.data.name}"`);
-  await fs.mkdir(directory, { recursive: true });
   const total = await definition.count(db, scope, filters);
   await markExportRunning(db, id, total);
   await job.updateProgress({ written: 0, total });
+  await onProgress?.();
 
   let written = 0;
+  let reportedAt = Date.now();
   const progress = async (count: number) => {
     written += count;
+    if (Date.now() - reportedAt < PROGRESS_INTERVAL_MS) return;
+    reportedAt = Date.now();
     await recordExportProgress(db, id, written);
     await job.updateProgress({ written, total });
+    await onProgress?.();
   };
-  const temporary = path.join(directory, `.${id}.${job.attempt}.${process.pid}.tmp`);
+  const temporary = await storage.temporaryFile(`${id}.${job.attempt}.${process.pid}`);
   const final = exportFileName(id, format);
   try {
     if (format === 'csv') await writeCsv(definition, definition.rows(db, scope, filters), temporary, progress);
     else await writeXlsx(definition, definition.rows(db, scope, filters), temporary, progress);
-    await fs.rename(temporary, path.join(directory, final));
+    await storage.store(temporary, final);
   } catch (error) {
     await fs.rm(temporary, { force: true });
     throw error;
@@ -83,18 +104,37 @@ export async function runExport(db: SqlDb, directory: string, job: Job<ExportJob
 
 const csvCell = (value: CellValue): string | number | null => (value instanceof Date ? value.toISOString() : value);
 
+/** UTF-8 byte order mark: Excel then reads the file as UTF-8. */
+const BOM = '\uFEFF';
+/**
+ * RFC 4180 with CRLF, every field quoted only when needed; text that a spreadsheet would run as
+ * a formula (= + - @ tab CR at the start) is prefixed with ' (CSV injection).
+ */
+const CSV_OPTIONS = { newline: '\r\n', escapeFormulae: true } as const;
+
+/**
+ * A page at a time: each page becomes one CSV string (papaparse's unparse) written with
+ * backpressure; per-row stream objects would cost more than the rows.
+ */
 async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
-  async function* lines() {
+  const out = createWriteStream(file);
+  const failed = new Promise<never>((_resolve, reject) => out.once('error', reject));
+  failed.catch(() => undefined);
+  const write = async (text: string) => {
+    if (!out.write(text)) await Promise.race([once(out, 'drain'), failed]);
+  };
+  try {
+    await write(`${BOM}${Papa.unparse([definition.columns.map((column) => column.heading)], CSV_OPTIONS)}\r\n`);
     for await (const page of pages) {
-      for (const row of page) yield definition.columns.map((column) => csvCell(column.value(row)));
+      if (page.length === 0) continue;
+      await write(`${Papa.unparse(page.map((row) => definition.columns.map((column) => csvCell(column.value(row)))), CSV_OPTIONS)}\r\n`);
       await progress(page.length);
     }
+    out.end();
+    await Promise.race([finished(out), failed]);
+  } finally {
+    out.destroy();
   }
-  await pipeline(
-    Readable.from(lines()),
-    stringify({ header: true, columns: definition.columns.map((column) => column.heading), bom: true }),
-    createWriteStream(file),
-  );
 }
 
 async function writeXlsx<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {

@@ -3,6 +3,7 @@ import { Button, Drawer, Dropdown, Layout, List, Menu, type MenuProps, Modal, Sp
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { call, route } from './api-client';
+import { LiveConnection } from './live/LiveConnection';
 import { menuFor } from './routes';
 import { useSession } from './session-context';
 import { navigationMode } from './layout/layout-rules';
@@ -146,6 +147,7 @@ export default function Shell() {
 
   return (
     <div style={{ minHeight: '100vh', background: boxed ? token.colorFillSecondary : undefined }}>
+      <LiveConnection />
       <Layout
         hasSider={mode === 'full' || mode === 'mini'}
         data-layout={settings.layout}

@@ -34,6 +34,14 @@ const environmentSchema = z.object({
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   /** Where users open the console: links in e-mails point here. Default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
+  /** How long an export call waits for a small file before answering "being prepared" (0: always answer at once). */
+  EXPORT_WAIT_MS: nonNegativeInt.max(10_000).default(1000),
+  /** Finished exports go to this S3-compatible bucket when set; else to DATA_DIR/exports. Credentials: the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, ...). */
+  EXPORT_S3_BUCKET: z.string().optional(),
+  /** An S3-compatible endpoint (MinIO, R2, ...); path-style addressing is used when set. */
+  EXPORT_S3_ENDPOINT: z.url().optional(),
+  EXPORT_S3_REGION: z.string().default('us-east-1'),
+  EXPORT_S3_PREFIX: z.string().default('exports/'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

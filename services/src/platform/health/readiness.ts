@@ -45,7 +45,13 @@ export async function readiness(platform: Platform): Promise<Readiness> {
       from pg_stat_activity where backend_xid is not null`.execute(db);
     return oldest.rows[0]?.seconds ?? null;
   });
-  const redis = platform.redis ? await check(async () => platform.redis!.ping()) : undefined;
+  // The shared connection would hold a ping until Redis is back (BullMQ needs that): ask its state instead.
+  const redis = platform.redis
+    ? await check(async () => {
+        if (platform.redis!.status !== 'ready') throw new Error(`Redis is not connected (${platform.redis!.status})`);
+        return platform.redis!.ping();
+      })
+    : undefined;
   const head = await check(() => platform.eventStore.head());
   const generations = database.ok ? await check(() => listGenerations(db)) : { ok: false as const, error: 'database unavailable' };
 

@@ -1,10 +1,11 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import type { ErrorBody } from '@portal/contracts';
+import { type ErrorBody, QUEUE_UNAVAILABLE_MESSAGE } from '@portal/contracts';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { DomainError } from '../commands/command-errors';
 import { ConcurrencyError } from '../event-store/event-store';
 import type { Logger } from '../logger';
+import { QueueUnavailableError } from '../queue/job-queue';
 
 /** A refusal the client can act on, with the status and sentence to answer. */
 export class ApiError extends Error {
@@ -33,6 +34,9 @@ export function toErrorBody(exception: unknown): { status: number; body: ErrorBo
     const fields: Record<string, string> = {};
     for (const issue of exception.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
     return { status: 400, body: { error: 'Bad Request', message: Object.values(fields)[0] ?? 'Invalid input', fields } };
+  }
+  if (exception instanceof QueueUnavailableError) {
+    return { status: 503, body: { error: 'Service Unavailable', message: QUEUE_UNAVAILABLE_MESSAGE } };
   }
   if (exception instanceof ConcurrencyError) {
     return {

@@ -1,6 +1,9 @@
 import { Queue, Worker } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
-import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type JobOptions, type JobProcessor, type JobQueue, type ProcessOptions } from './job-queue';
+import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type JobOptions, type JobProcessor, type JobQueue, type ProcessOptions, QueueUnavailableError } from './job-queue';
+
+/** How long `add` waits for a connection that is not ready before refusing. */
+const CONNECT_WAIT_MS = 2000;
 
 /** Jobs on Redis with BullMQ: any number of api processes add, any number of workers process. */
 export class BullMqJobQueue implements JobQueue {
@@ -19,6 +22,22 @@ export class BullMqJobQueue implements JobQueue {
     this.connection.on('error', () => undefined); // reconnects by itself; readiness reports it
   }
 
+  /** Ready now, or within CONNECT_WAIT_MS (a fresh connection, a blip); false while Redis stays away. */
+  private async connected(): Promise<boolean> {
+    if (this.connection.status === 'ready') return true;
+    return new Promise((resolve) => {
+      const ready = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.connection.off('ready', ready);
+        resolve(false);
+      }, CONNECT_WAIT_MS);
+      this.connection.once('ready', ready);
+    });
+  }
+
   get redis(): Redis {
     return this.connection;
   }
@@ -33,6 +52,8 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async add<Data>(queue: string, name: string, data: Data, options: JobOptions = {}): Promise<string> {
+    // The connection would hold the command until Redis is back (maxRetriesPerRequest: null): refuse instead.
+    if (!(await this.connected())) throw new QueueUnavailableError(queue);
     const job = await this.queue(queue).add(name, data, {
       jobId: options.jobId,
       attempts: options.attempts ?? DEFAULT_ATTEMPTS,

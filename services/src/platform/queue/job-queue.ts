@@ -33,12 +33,21 @@ export interface ProcessOptions {
  */
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
+  /** Refuses at once with QueueUnavailableError while the queue's store is unreachable (never waits for it). */
   add<Data>(queue: string, name: string, data: Data, options?: JobOptions): Promise<string>;
   /** Runs `processor` for the jobs of `queue` in this process (the worker side). */
   process<Data>(queue: string, processor: JobProcessor<Data>, options?: ProcessOptions): void;
   /** Jobs waiting, running or delayed for retry. */
   pending(queue: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/** Thrown by `add` when the queue's store (Redis) cannot be reached: the job is NOT queued. */
+export class QueueUnavailableError extends Error {
+  constructor(readonly queue: string) {
+    super(`The job queue "${queue}" cannot be reached.`);
+    this.name = 'QueueUnavailableError';
+  }
 }
 
 export const DEFAULT_ATTEMPTS = 3;

@@ -1,18 +1,18 @@
 import type { Server as HttpServer } from 'node:http';
-import { type OrgCounts, type SqlDb, orgCounts } from '@portal/projections';
+import { type ExportPush, LIVE_EVENT, type LiveCounts } from '@portal/contracts';
+import { type SqlDb, orgCounts } from '@portal/projections';
 import { Server, type Socket } from 'socket.io';
 import type { AuthenticatedUser } from '../../auth/auth.service';
 import type { Logger } from '../logger';
 import { RoomThrottle } from './room-throttle';
-import { type Room, roomsOfScope, scopeOfRoom } from './rooms';
-import type { ScopeChanges } from './scope-changes';
+import type { LiveBus } from './live-bus';
+import { type Room, roomsOfScope, scopeOfRoom, userRoom } from './rooms';
 
-/** What a `counts` push carries: the room it is for and that room's figures. */
-export interface CountsPush extends OrgCounts {
-  room: Room;
+interface ServerToClient {
+  counts: (push: LiveCounts) => void;
+  export: (push: ExportPush) => void;
 }
 
-export const COUNTS_EVENT = 'counts';
 /** At most 4 pushes a second to a room. */
 export const PUSH_INTERVAL_MS = 250;
 
@@ -34,17 +34,17 @@ export async function startLiveGateway(options: {
   httpServer: HttpServer;
   db: SqlDb;
   authenticate: (token: string) => Promise<AuthenticatedUser | null>;
-  scopeChanges: ScopeChanges;
+  live: LiveBus;
   logger: Logger;
   intervalMs?: number;
 }): Promise<LiveGateway> {
   const { db, logger } = options;
-  const io = new Server<Record<string, never>, { counts: (push: CountsPush) => void }, Record<string, never>, SocketData>(options.httpServer, {
+  const io = new Server<Record<string, never>, ServerToClient, Record<string, never>, SocketData>(options.httpServer, {
     path: '/socket.io',
     serveClient: false,
   });
 
-  const countsOf = async (room: Room): Promise<CountsPush | undefined> => {
+  const countsOf = async (room: Room): Promise<LiveCounts | undefined> => {
     const scope = scopeOfRoom(room);
     return scope ? { room, ...(await orgCounts(db, scope)) } : undefined;
   };
@@ -66,13 +66,14 @@ export async function startLiveGateway(options: {
       });
   });
 
-  io.on('connection', (socket: Socket<Record<string, never>, { counts: (push: CountsPush) => void }, Record<string, never>, SocketData>) => {
+  io.on('connection', (socket: Socket<Record<string, never>, ServerToClient, Record<string, never>, SocketData>) => {
     const rooms = socket.data.rooms;
-    void socket.join(rooms);
+    // The user's own room carries their exports' progress; it has no counts.
+    void socket.join([...rooms, userRoom(socket.data.user.user_id)]);
     void (async () => {
       for (const room of rooms) {
         const push = await countsOf(room);
-        if (push && socket.connected) socket.emit(COUNTS_EVENT, push);
+        if (push && socket.connected) socket.emit(LIVE_EVENT.counts, push);
       }
     })().catch((error: unknown) => logger.error({ err: error, user: socket.data.user.user_id }, 'live gateway: first counts failed'));
   });
@@ -82,15 +83,20 @@ export async function startLiveGateway(options: {
     async (room) => {
       if (!io.sockets.adapter.rooms.has(room)) return;
       const push = await countsOf(room);
-      if (push) io.to(room).emit(COUNTS_EVENT, push);
+      if (push) io.to(room).emit(LIVE_EVENT.counts, push);
     },
     options.intervalMs ?? PUSH_INTERVAL_MS,
     (room, error) => logger.error({ err: error, room }, 'live gateway: pushing counts failed'),
   );
-  const unsubscribe = await options.scopeChanges.subscribe((rooms) => {
-    for (const room of rooms) if (io.sockets.adapter.rooms.has(room)) throttle.touch(room);
+  const unsubscribe = await options.live.subscribe((message) => {
+    if (message.kind === 'export') {
+      // The worker already paces progress; a user with no socket here simply gets nothing from this process.
+      io.to(userRoom(message.user_id)).emit(LIVE_EVENT.export, message.push);
+      return;
+    }
+    for (const room of message.rooms) if (io.sockets.adapter.rooms.has(room)) throttle.touch(room);
   });
-  logger.info({ path: '/socket.io', scopeChanges: options.scopeChanges.kind }, 'live gateway listening');
+  logger.info({ path: '/socket.io', live: options.live.kind }, 'live gateway listening');
 
   return {
     async close() {

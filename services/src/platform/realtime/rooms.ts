@@ -12,6 +12,8 @@ export const retailerRoom = (id: string): Room => `retailer:${id}`;
 export const marketRoom = (id: string): Room => `market:${id}`;
 export const officeRoom = (id: string): Room => `office:${id}`;
 export const agentRoom = (id: string): Room => `agent:${id}`;
+/** A user's own room: their exports' progress, never counts (scopeOfRoom knows no `user:`). */
+export const userRoom = (id: string): Room => `user:${id}`;
 
 /** The scope whose figures a room shows; undefined for a name that is no room. */
 export function scopeOfRoom(room: Room): Scope | undefined {

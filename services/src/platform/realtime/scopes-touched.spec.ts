@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@portal/contracts';
 import { type ScopeLookups, scopesTouched, scopesTouchedByBatch } from './scopes-touched';
-import { InProcessScopeChanges } from './scope-changes';
+import { InProcessLiveBus, type LiveMessage } from './live-bus';
 import { roomsOfScope, scopeOfRoom } from './rooms';
 
 const recorded = (type: string, data: object, streamPosition = 2): RecordedEvent =>
@@ -60,13 +60,18 @@ describe('rooms and in-process scope changes', () => {
     expect(await roomsOfScope({} as never, { kind: 'agent', agentId: 'u1' })).toEqual(['agent:u1']);
   });
 
-  it('delivers published rooms to subscribers until they unsubscribe', async () => {
-    const changes = new InProcessScopeChanges();
-    const heard: (readonly string[])[] = [];
-    const unsubscribe = await changes.subscribe((rooms) => heard.push(rooms));
-    await changes.publish(['office:o1', 'all']);
+  it('delivers published messages to subscribers until they unsubscribe, and no empty scope change', async () => {
+    const bus = new InProcessLiveBus();
+    const heard: LiveMessage[] = [];
+    const unsubscribe = await bus.subscribe((message) => heard.push(message));
+    await bus.publish({ kind: 'scopes', rooms: ['office:o1', 'all'] });
+    await bus.publish({ kind: 'scopes', rooms: [] });
+    await bus.publish({ kind: 'export', user_id: 'u1', push: { export_id: 'e1', status: 'running', rows_written: 5, rows_total: 10 } });
     await unsubscribe();
-    await changes.publish(['office:o2']);
-    expect(heard).toEqual([['office:o1', 'all']]);
+    await bus.publish({ kind: 'scopes', rooms: ['office:o2'] });
+    expect(heard).toEqual([
+      { kind: 'scopes', rooms: ['office:o1', 'all'] },
+      { kind: 'export', user_id: 'u1', push: { export_id: 'e1', status: 'running', rows_written: 5, rows_total: 10 } },
+    ]);
   });
 });

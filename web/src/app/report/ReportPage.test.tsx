@@ -96,7 +96,14 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     await screen.findByText('Office 1');
     fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('https://files.example/offices.xlsx', '_blank', 'noopener'));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith(exportRoute.path))).toBe(true);
+    const exportCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(exportRoute.path));
+    expect(exportCalls().map((url) => new URL(url, 'http://x').searchParams.get('format'))).toEqual(['csv']);
+
+    // The format menu beside the button: Excel asks for format=xlsx.
+    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Export format' }));
+    fireEvent.click(await screen.findByText('Excel (.xlsx)'));
+    await waitFor(() => expect(exportCalls()).toHaveLength(2));
+    expect(new URL(exportCalls()[1]!, 'http://x').searchParams.get('format')).toBe('xlsx');
   });
 
   it('Export Report shows the message as a success notice when download is 0', async () => {

@@ -1,7 +1,8 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { PAGE_SIZE } from '@portal/contracts/reference/reference-lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Space, Table, Typography } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Card, Dropdown, Form, Space, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import { call, queryKey } from '../api-client';
@@ -110,20 +111,35 @@ export default function ReportPage<Row extends object>({ title, list, columns, r
     if (remember && allPicked(picked).keys.length > 0) changeSelection({});
   };
 
-  const exportReport = async () => {
+  const exportReport = async (format: 'csv' | 'xlsx') => {
     if (!exportRoute) return;
     setExporting(true);
     try {
-      await runExport(exportRoute, { query: { ...filterValues, ...sort } });
+      await runExport(exportRoute, { query: { ...filterValues, ...sort, format } });
     } finally {
       setExporting(false);
     }
   };
 
+  // CSV on the button (the spec's Export Report); Excel from its menu.
   const exportButton = exportRoute && (
-    <Button loading={exporting} onClick={() => void exportReport()}>
-      Export Report
-    </Button>
+    <Space.Compact>
+      <Button loading={exporting} onClick={() => void exportReport('csv')}>
+        Export Report
+      </Button>
+      <Dropdown
+        disabled={exporting}
+        menu={{
+          items: [
+            { key: 'csv', label: 'CSV (.csv)' },
+            { key: 'xlsx', label: 'Excel (.xlsx)' },
+          ],
+          onClick: ({ key }) => void exportReport(key === 'xlsx' ? 'xlsx' : 'csv'),
+        }}
+      >
+        <Button icon={<DownOutlined />} aria-label="Export format" />
+      </Dropdown>
+    </Space.Compact>
   );
 
   return (

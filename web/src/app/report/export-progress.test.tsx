@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { followExport } from './export-progress';
+import { liveStore } from '../live/live-store';
 import { installBrowserStubs } from './render.test-util';
 
 const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -38,5 +39,36 @@ describe('following a long export', () => {
     await followExport('e2', 10);
     expect((await screen.findAllByText('Oops')).length).toBeGreaterThan(0);
     expect(await screen.findByText('disk full')).toBeTruthy();
+  });
+});
+
+describe('following a long export over the live socket', () => {
+  beforeAll(installBrowserStubs);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    liveStore.reset();
+  });
+
+  it('moves the bar with each push and offers the file as soon as the done push arrives, without polling again', async () => {
+    liveStore.setConnected(true);
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        return answer({ status: 'queued', rows_written: 0, rows_total: null });
+      }),
+    );
+    const following = followExport('e3', 10);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    liveStore.receiveExport({ export_id: 'e3', status: 'running', rows_written: 40_000, rows_total: 200_000 });
+    await waitFor(() => expect(screen.getByTestId('export-progress').textContent).toContain('40,000 of 200,000 rows'));
+    liveStore.receiveExport({ export_id: 'other', status: 'done', rows_written: 1, rows_total: 1, url: '/elsewhere' });
+    liveStore.receiveExport({ export_id: 'e3', status: 'done', rows_written: 200_000, rows_total: 200_000, url: '/api/v1/exports/e3/download?expires=1&signature=x' });
+    const done = await following;
+    expect(done?.url).toBe('/api/v1/exports/e3/download?expires=1&signature=x');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Download' }).some((link) => link.getAttribute('href')?.includes('/e3/'))).toBe(true));
+    // Socket up: the safety poll waits 5 s, so the first call was the only one.
+    expect(calls).toEqual(['/api/v1/exports/e3']);
   });
 });

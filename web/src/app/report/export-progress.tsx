@@ -1,65 +1,89 @@
+import type { ExportProgress } from '@portal/contracts/platform/export';
 import { Button, Progress, notification } from 'antd';
 import { call, route } from '../api-client';
+import { liveStore } from '../live/live-store';
 import { notice } from '../notice';
 
-interface ExportProgress {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  rows_written: number;
-  rows_total: number | null;
-  url?: string;
-  error?: string;
-}
-
+/** Without the live socket, progress is polled this often. */
 const POLL_MS = 1000;
+/** With the socket up, pushes carry the progress; a slow poll only guards against a missed push. */
+const SAFETY_POLL_MS = 5000;
 const GIVE_UP_AFTER_MS = 30 * 60_000;
 
+function showProgress(key: string, progress: ExportProgress) {
+  const percent = progress.rows_total ? Math.floor((100 * progress.rows_written) / progress.rows_total) : 0;
+  notification.open({
+    key,
+    title: 'Preparing your report',
+    description: (
+      <div data-testid="export-progress">
+        <Progress percent={percent} size="small" status="active" />
+        {progress.rows_total === null ? 'Waiting to start…' : `${progress.rows_written.toLocaleString()} of ${progress.rows_total.toLocaleString()} rows`}
+      </div>
+    ),
+    duration: 0,
+  });
+}
+
+function showReady(key: string, url: string) {
+  notification.open({
+    key,
+    title: 'Your report is ready',
+    description: (
+      <Button type="primary" href={url} target="_blank" rel="noopener" onClick={() => notification.destroy(key)}>
+        Download
+      </Button>
+    ),
+    duration: 0,
+  });
+}
+
 /**
- * A long export: a notification with a progress bar (rows written of the total) until the file is
- * ready, then a Download button (a browser opens a new tab only on a click), or 'Oops' with the error.
+ * A long export: a notification with a progress bar (rows written of the total) fed by the live
+ * socket's pushes (polling when the socket is down), then a Download button (a browser opens a
+ * new tab only on a click), or 'Oops' with the error.
  */
-export async function followExport(exportId: string, pollMs = POLL_MS): Promise<ExportProgress | null> {
+export function followExport(exportId: string, pollMs = POLL_MS): Promise<ExportProgress | null> {
   const key = `export-${exportId}`;
   const started = Date.now();
-  const show = (progress: ExportProgress) => {
-    const percent = progress.rows_total ? Math.floor((100 * progress.rows_written) / progress.rows_total) : 0;
-    notification.open({
-      key,
-      message: 'Preparing your report',
-      description: (
-        <div data-testid="export-progress">
-          <Progress percent={percent} size="small" status="active" />
-          {progress.rows_written.toLocaleString()} of {progress.rows_total?.toLocaleString() ?? '…'} rows
-        </div>
-      ),
-      duration: 0,
-    });
-  };
-  for (;;) {
-    const progress = await call<ExportProgress>(route('GET', '/api/v1/exports/:id'), { params: { id: exportId } }).catch(() => null);
-    if (!progress) {
-      notification.destroy(key);
-      return null;
-    }
-    if (progress.status === 'done' && progress.url) {
-      notification.open({
-        key,
-        message: 'Your report is ready',
-        description: (
-          <Button type="primary" href={progress.url} target="_blank" rel="noopener" onClick={() => notification.destroy(key)}>
-            Download
-          </Button>
-        ),
-        duration: 0,
-      });
-      return progress;
-    }
-    if (progress.status === 'failed') {
-      notification.destroy(key);
-      notice.failure(progress.error ?? 'The report could not be prepared.');
-      return progress;
-    }
-    show(progress);
-    if (Date.now() - started > GIVE_UP_AFTER_MS) return progress;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
-  }
+  return new Promise((resolve) => {
+    let finished = false;
+    let newest = -1;
+    const finish = (result: ExportProgress | null) => {
+      if (finished) return;
+      finished = true;
+      unsubscribe();
+      resolve(result);
+    };
+    const take = (progress: ExportProgress) => {
+      if (finished) return;
+      if (progress.status === 'done' && progress.url) {
+        showReady(key, progress.url);
+        finish(progress);
+      } else if (progress.status === 'failed') {
+        notification.destroy(key);
+        notice.failure(progress.error ?? 'The report could not be prepared.');
+        finish(progress);
+      } else if (progress.rows_written >= newest) {
+        // A slow poll's answer must not move the bar back behind a newer push.
+        newest = progress.rows_written;
+        showProgress(key, progress);
+      }
+    };
+    const unsubscribe = liveStore.onExport(exportId, take);
+    void (async () => {
+      while (!finished) {
+        const progress = await call<ExportProgress>(route('GET', '/api/v1/exports/:id'), { params: { id: exportId } }).catch(() => null);
+        if (finished) return;
+        if (!progress) {
+          notification.destroy(key);
+          return finish(null);
+        }
+        take(progress);
+        if (finished) return;
+        if (Date.now() - started > GIVE_UP_AFTER_MS) return finish(progress);
+        await new Promise((wake) => setTimeout(wake, liveStore.connected() ? Math.max(pollMs, SAFETY_POLL_MS) : pollMs));
+      }
+    })();
+  });
 }

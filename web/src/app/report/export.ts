@@ -1,16 +1,8 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
+import type { ExportAnswer } from '@portal/contracts/platform/export';
 import { type CallOptions, call, failureMessage } from '../api-client';
 import { notice } from '../notice';
 import { followExport } from './export-progress';
-
-/** The answer of every export and download-by-count call (doc 1 §5, §7): `download`, `message`, `url`. */
-export interface ExportAnswer {
-  download: number;
-  message?: string;
-  url?: string;
-  /** Ours: the export to follow when it is still being prepared. */
-  export_id?: string;
-}
 
 /**
  * Calls an export route and follows its answer (doc 1 §5): `download` 0 → its message as a

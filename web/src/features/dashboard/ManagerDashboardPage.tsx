@@ -1,12 +1,16 @@
-import { Alert, Typography } from 'antd';
+import { Alert, Flex, Typography } from 'antd';
 import ForcedChangePasswordDialog from '../auth/ForcedChangePasswordDialog';
+import LiveOrgCards from './LiveOrgCards';
 
-/** The manager dashboard (doc 1 §2.4): its count cards arrive with the inventory capability. */
+/** The manager dashboard (doc 1 §2.4): live organisation figures now; the inventory count cards arrive with the inventory capability. */
 export default function ManagerDashboardPage() {
   return (
     <div>
       <Typography.Title level={3}>Dashboard</Typography.Title>
-      <Alert type="info" showIcon message="The dashboard cards are not built yet" description="In Stock, Manager Pending, Agent Pending and the other counts arrive with the inventory and sales capabilities." />
+      <Flex vertical gap={16}>
+        <LiveOrgCards />
+        <Alert type="info" showIcon message="The dashboard cards are not built yet" description="In Stock, Manager Pending, Agent Pending and the other counts arrive with the inventory and sales capabilities." />
+      </Flex>
       <ForcedChangePasswordDialog />
     </div>
   );

@@ -31,5 +31,5 @@ const columns: ColumnsType<AnnouncementRow> = [
 
 /** Announcements (doc 3 §2, §3): Message, File, Created At, newest first. */
 export default function AnnouncementsPage() {
-  return <ReportPage<AnnouncementRow> title="Announcements" list={route('GET', '/api/v1/announcements')} rowKey="id" columns={columns} />;
+  return <ReportPage<AnnouncementRow> title="Announcements" list={route('GET', '/api/v1/announcements')} rowKey="id" columns={columns} exportRoute={route('GET', '/api/v1/announcement_export')} />;
 }

@@ -1,5 +1,5 @@
 import { type OfficeFilters, type OfficeRow, officeCount, officePages } from '@portal/projections';
-import { type ExportDefinition, formatExportDate } from './export-definition';
+import { type ExportDefinition, formatExportDate } from '../exports/export-definition';
 
 const names = (people: readonly { name: string }[]) => people.map((person) => person.name).join(', ');
 
@@ -19,9 +19,4 @@ export const officeExport: ExportDefinition<OfficeRow, OfficeFilters> = {
   ],
   rows: (db, scope, filters) => officePages(db, scope, filters),
   count: (db, scope, filters) => officeCount(db, scope, filters),
-};
-
-/** Every export the processor can run, by name. */
-export const EXPORT_DEFINITIONS: Readonly<Record<string, ExportDefinition<never, never>>> = {
-  [officeExport.name]: officeExport as unknown as ExportDefinition<never, never>,
 };

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { EXPORT_PREPARING_MESSAGE, EXPORT_READY_MESSAGE, type ExportAnswer, type ExportFormat } from '@portal/contracts';
+import type { AuthenticatedUser } from '../auth/auth.service';
+import type { Platform } from '../platform/platform';
+import type { ExportDefinition } from './export-definition';
+import { exportDownloadUrl } from './export-links';
+import { enqueueExport } from './export-processor';
+import { createExportRecord, findExportRecord, markExportFailed } from './exports-store';
+
+const POLL_MS = 50;
+
+/**
+ * Starts an export for a list's `*_export` call (the one path every list uses): records it,
+ * queues it in the caller's scope, waits EXPORT_WAIT_MS for a small file and answers per the
+ * spec: `download` 1 with the signed url, or 0 with the message while it is being prepared
+ * (its progress then comes over the user's socket and GET /api/v1/exports/:id).
+ */
+export class ExportStarter {
+  constructor(private readonly platform: Pick<Platform, 'database' | 'jobs' | 'config'>) {}
+
+  async start<Row, Filters>(definition: ExportDefinition<Row, Filters>, format: ExportFormat, user: AuthenticatedUser, filters: Filters): Promise<ExportAnswer> {
+    const db = this.platform.database.db;
+    const id = randomUUID();
+    await createExportRecord(db, { id, user_id: user.user_id, name: definition.name, format });
+    try {
+      await enqueueExport(this.platform.jobs, { export_id: id, user_id: user.user_id, name: definition.name, format, scope: user.scope, filters: filters as Record<string, unknown> });
+    } catch (error) {
+      // Nothing was queued (e.g. Redis unreachable): the record says so, the caller gets a clear 503.
+      await markExportFailed(db, id, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    const deadline = Date.now() + this.platform.config.EXPORT_WAIT_MS;
+    for (;;) {
+      const record = await findExportRecord(db, id);
+      if (record?.status === 'done') return { download: 1, message: EXPORT_READY_MESSAGE, url: await exportDownloadUrl(db, this.platform.config, record), export_id: id };
+      if (record?.status === 'failed' || Date.now() >= deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    return { download: 0, message: EXPORT_PREPARING_MESSAGE, export_id: id };
+  }
+}

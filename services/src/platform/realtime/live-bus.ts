@@ -1,0 +1,100 @@
+import { EventEmitter } from 'node:events';
+import type { ExportPush } from '@portal/contracts';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../logger';
+import type { Room } from './rooms';
+
+/**
+ * What the worker tells the api processes for their sockets: which dashboard scopes a committed
+ * projection batch changed, and how one user's export is getting on.
+ */
+export type LiveMessage = { readonly kind: 'scopes'; readonly rooms: readonly Room[] } | { readonly kind: 'export'; readonly user_id: string; readonly push: ExportPush };
+
+type Listener = (message: LiveMessage) => void;
+
+/**
+ * Worker → api processes. Live pushes are best effort: a message that cannot be sent (Redis
+ * down) is dropped and logged, never allowed to hold up the projections or an export.
+ */
+export interface LiveBus {
+  readonly kind: 'redis' | 'in-process';
+  publish(message: LiveMessage): Promise<void>;
+  /** Answers the unsubscribe. */
+  subscribe(listener: Listener): Promise<() => Promise<void>>;
+}
+
+const isEmpty = (message: LiveMessage) => message.kind === 'scopes' && message.rooms.length === 0;
+
+/** api and worker in one process (the embedded default, or no Redis): an event emitter. */
+export class InProcessLiveBus implements LiveBus {
+  readonly kind = 'in-process';
+  private readonly emitter = new EventEmitter();
+
+  async publish(message: LiveMessage): Promise<void> {
+    if (!isEmpty(message)) this.emitter.emit('message', message);
+  }
+
+  async subscribe(listener: Listener): Promise<() => Promise<void>> {
+    this.emitter.on('message', listener);
+    return async () => void this.emitter.off('message', listener);
+  }
+}
+
+function parseLiveMessage(text: string): LiveMessage | undefined {
+  const parsed = JSON.parse(text) as Partial<{ kind: unknown; rooms: unknown; user_id: unknown; push: unknown }>;
+  if (parsed.kind === 'scopes' && Array.isArray(parsed.rooms)) {
+    return { kind: 'scopes', rooms: parsed.rooms.filter((room): room is string => typeof room === 'string') };
+  }
+  if (parsed.kind === 'export' && typeof parsed.user_id === 'string' && typeof parsed.push === 'object' && parsed.push !== null) {
+    return { kind: 'export', user_id: parsed.user_id, push: parsed.push as ExportPush };
+  }
+  return undefined;
+}
+
+/** Separate processes: Redis pub/sub on `<REDIS_PREFIX>:live`. */
+export class RedisLiveBus implements LiveBus {
+  readonly kind = 'redis';
+  readonly channel: string;
+
+  constructor(
+    private readonly redis: Redis,
+    prefix: string,
+    private readonly logger?: Pick<Logger, 'warn'>,
+  ) {
+    this.channel = `${prefix}:live`;
+  }
+
+  async publish(message: LiveMessage): Promise<void> {
+    if (isEmpty(message)) return;
+    // The shared connection queues commands while Redis is away (BullMQ needs it to): drop instead of waiting.
+    if (this.redis.status !== 'ready') {
+      this.logger?.warn({ kind: message.kind, redis: this.redis.status }, 'live push dropped: Redis is not connected');
+      return;
+    }
+    await this.redis.publish(this.channel, JSON.stringify(message));
+  }
+
+  async subscribe(listener: Listener): Promise<() => Promise<void>> {
+    // A subscribing connection can do nothing else: one of its own.
+    const subscriber = this.redis.duplicate();
+    subscriber.on('error', () => undefined); // reconnects (and resubscribes) by itself
+    subscriber.on('message', (channel: string, text: string) => {
+      if (channel !== this.channel) return;
+      try {
+        const message = parseLiveMessage(text);
+        if (message) listener(message);
+      } catch (error) {
+        this.logger?.warn({ err: error, channel }, 'ignored a malformed live message');
+      }
+    });
+    await subscriber.subscribe(this.channel);
+    return async () => {
+      await subscriber.unsubscribe(this.channel).catch(() => undefined);
+      subscriber.disconnect();
+    };
+  }
+}
+
+export function createLiveBus(platform: { redis?: Redis; config: { REDIS_PREFIX: string }; logger: Pick<Logger, 'warn'> }): LiveBus {
+  return platform.redis ? new RedisLiveBus(platform.redis, platform.config.REDIS_PREFIX, platform.logger) : new InProcessLiveBus();
+}

@@ -1,0 +1,36 @@
+import { LIVE_EVENT, type ExportPush, type LiveCounts } from '@portal/contracts/platform/live';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { io } from 'socket.io-client';
+import { useSession } from '../session-context';
+import { liveStore } from './live-store';
+
+/**
+ * The signed-in page's socket (DESIGN.md §7): authenticates with the session token, feeds the
+ * live store, and refreshes the lists on screen whenever the server says their scope changed.
+ */
+export function LiveConnection() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const token = user?.idToken;
+
+  useEffect(() => {
+    if (!token) return;
+    const socket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    socket.on('connect', () => liveStore.setConnected(true));
+    socket.on('disconnect', () => liveStore.setConnected(false));
+    socket.on(LIVE_EVENT.counts, (push: LiveCounts) => {
+      const first = !(push.room in liveStore.counts());
+      liveStore.receiveCounts(push);
+      // The first counts of a room come at connect; later ones mean its data changed: refetch what is on screen.
+      if (!first) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'GET', refetchType: 'active' });
+    });
+    socket.on(LIVE_EVENT.export, (push: ExportPush) => liveStore.receiveExport(push));
+    return () => {
+      socket.disconnect();
+      liveStore.reset();
+    };
+  }, [token, queryClient]);
+
+  return null;
+}
