@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { projections } from '@portal/projections';
-import { login } from '../support/demo';
+import type { ExportAnswer } from '@portal/contracts';
+import { call, login } from '../support/demo';
 import { exited, startService, waitFor } from '../support/processes';
 
 /**
@@ -42,6 +43,15 @@ describe('embedded default (PGlite, in-process jobs)', () => {
         'the demo business on PGlite',
       );
       expect(session.body.items).toMatchObject({ role_id: [3], role_name: 'Office Manager', password_changed: 1 });
+
+      // Exports run in-process here, with the same answers: a small list is ready within the wait.
+      const exported = await call<ExportAnswer>(first.baseUrl, 'GET', '/api/v1/announcement_export?format=xlsx', { token: session.body.items!.token });
+      expect(exported.status).toBe(200);
+      expect(exported.body).toMatchObject({ download: 1, message: 'Your report is ready.' });
+      const file = await fetch(new URL(exported.body.url!, first.baseUrl));
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
     } finally {
       first.child.kill('SIGTERM');
       expect(await exited(first.child)).toBe(0);
