@@ -23,3 +23,6 @@ export * from './help/announcement.schemas';
 export * from './platform/export';
 export * from './platform/live';
 export * from './exports/exports.routes';
+export * from './inventory/inventory.events';
+export * from './inventory/inventory.schemas';
+export * from './inventory/inventory.views';

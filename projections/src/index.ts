@@ -12,3 +12,5 @@ export * from './admin/org.queries';
 export * from './admin/org-counts.queries';
 export * from './help/announcements.projection';
 export * from './help/announcements.queries';
+export * from './inventory/inventory.projection';
+export * from './inventory/inventory.queries';

@@ -7,6 +7,7 @@ import { OfficesController } from './admin/offices.controller';
 import { AuthModule } from './auth/auth.module';
 import { ExportsController } from './exports/exports.controller';
 import { AnnouncementsController } from './help/announcements.controller';
+import { InventoryController } from './inventory/inventory.controller';
 import { ReferenceController } from './reference/reference.controller';
 import { HealthController } from './platform/health/health.controller';
 import { ErrorFilter } from './platform/http/error-filter';
@@ -39,6 +40,7 @@ export class AppModule {
         AuthModule.register(platform),
         OrgModule,
         HelpModule,
+        InventoryModule,
         ExportsModule,
         // Last: the table's routes that no capability serves yet and unknown /api paths (404), then the console.
         NotBuiltModule,
@@ -64,6 +66,10 @@ class OrgModule {}
 /** Help over HTTP: announcements. */
 @Module({ controllers: [AnnouncementsController] })
 class HelpModule {}
+
+/** Device inventory over HTTP: receive, assign, transfer, reassign, activations, dashboards. */
+@Module({ controllers: [InventoryController] })
+class InventoryModule {}
 
 /** Exports: start (the lists' *_export calls), progress, signed downloads. */
 @Module({ controllers: [ExportsController] })

@@ -35,8 +35,18 @@ async function main(): Promise<void> {
   const logger = createLogger(config, role);
   const platform = await openPlatform(config, logger);
   if (role === 'seed') {
-    const seeded = await seedIfEmpty(platform);
+    // `seed -- --devices N`: how many devices (default SEED_DEVICES). The device commands read
+    // the read models, so the projections run here while seeding.
+    const flag = process.argv.indexOf('--devices');
+    const devices = flag > 0 ? Number(process.argv[flag + 1]) : undefined;
+    if (devices !== undefined && (!Number.isInteger(devices) || devices < 0)) {
+      console.error('--devices takes a whole number of devices, e.g. --devices 20000');
+      process.exit(2);
+    }
+    const worker = startWorker(platform);
+    const seeded = await seedIfEmpty(platform, { devices });
     logger.info(seeded ? 'demo business seeded' : 'the event store already holds events: nothing seeded');
+    await worker.stop();
     await platform.close();
     return;
   }

@@ -2,6 +2,7 @@ import { ROLE } from '@portal/contracts';
 import { sql } from 'kysely';
 import { type Socket, io } from 'socket.io-client';
 import { type TestDatabase, createTestDatabase, testRedisPrefix, testRedisUrl } from '../../services/src/platform/testing/test-database';
+import { createApiKey } from '../../services/src/auth/api-keys';
 import { call, login, waitForDemoBusiness } from '../support/demo';
 import { builtMain, exited, startNode, startService, waitFor } from '../support/processes';
 
@@ -9,6 +10,7 @@ interface CountsPush {
   room: string;
   agents: number;
   offices: number;
+  devices_in_stock: number;
 }
 
 /** A signed-in socket and every `counts` push it received, with the time it came. */
@@ -110,6 +112,28 @@ describe('live dashboard counts over socket.io', () => {
     expect(otherMarketManager.pushes.slice(before)).toEqual([]);
   }, 60_000);
 
+  it("pushes an office's device counts within 1 s when a shipment arrives there, and to nobody else", async () => {
+    const dallas = await officeId('Dallas Office');
+    const dallasManager = await liveClient('office.manager@demo.test');
+    const otherMarketManager = await liveClient('office.manager5@demo.test');
+    await quiet([dallasManager, otherMarketManager]);
+    expect(dallasManager.pushes.at(-1)).toMatchObject({ room: `office:${dallas}`, devices_in_stock: 0 });
+    const before = otherMarketManager.pushes.length;
+
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(test.database.db)).rows[0]!;
+    const { key } = await createApiKey(test.database.db, retailer.id, 'live test');
+    const shipped = await call(api.baseUrl, 'POST', '/api/integration/v1/shipments', {
+      headers: { 'x-api-key': key },
+      body: { office_id: dallas, devices: ['356938035643809', '490154203237518'].map((imei) => ({ imei, device_type: 'PHONE', carton_number: 'LIVE-1' })) },
+    });
+    expect(shipped.status).toBe(201);
+    const shippedAt = Date.now();
+    const push = await waitFor(async () => dallasManager.pushes.find((candidate) => candidate.devices_in_stock === 2), Boolean, 2_000, 'Dallas counts with two devices in stock');
+    expect(push!.at - shippedAt).toBeLessThan(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(otherMarketManager.pushes.slice(before)).toEqual([]);
+  }, 60_000);
+
   it('lets an IBO manager follow their market and its offices', async () => {
     const [dallas, houston, tulsa] = await Promise.all([officeId('Dallas Office'), officeId('Houston Office'), officeId('Tulsa Office')]);
     const ibo = await liveClient('ibo.manager@demo.test');
@@ -159,7 +183,7 @@ describe('live dashboard counts with api and worker in one process', () => {
     socket = io(service.baseUrl, { path: '/socket.io', auth: { token: session.body.items!.token }, transports: ['websocket'], reconnection: false });
     socket.on('counts', (push: CountsPush) => pushes.push(push));
     await waitFor(async () => pushes.length, (count) => count > 0, 10_000, 'the first counts');
-    expect(pushes[0]).toEqual({ room: `office:${houston}`, agents: 10, offices: 1 });
+    expect(pushes[0]).toEqual({ room: `office:${houston}`, agents: 10, offices: 1, devices_in_stock: 0 });
 
     const agent = (await sql<{ id: string }>`select id from rm.org_users where office_id = ${dallas} and ${ROLE.AGENT} = any(role_ids) limit 1`.execute(test.database.db)).rows[0]!.id;
     const iboManager = await login(service.baseUrl, 'ibo.manager@demo.test');

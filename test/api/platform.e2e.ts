@@ -19,7 +19,8 @@ describe('api and worker on PostgreSQL and Redis', () => {
     const worker = startNode(builtMain, ['worker'], { ...env, LOG_LEVEL: 'warn' });
     try {
       const store = new PostgresEventStore(test.database);
-      await store.append([{ streamId: 'device-356938035643809', expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: {} }] }]);
+      // An event no projection but the stream catalog handles (a real inventory event must carry its data)
+      await store.append([{ streamId: 'test-readiness-1', expectedVersion: 'no_stream', events: [{ type: 'TestEventRecorded', data: {} }] }]);
 
       const ready = await waitFor(
         async () => (await fetch(`${api.baseUrl}/health/ready`)).json() as Promise<{ projections: { projection: string; caughtUp: boolean; behind: number }[] }>,

@@ -6,6 +6,8 @@ import { type BrowserGlobals, announcementsDialog, launchBrowser, pathOf, scenar
   signInToShell, submitLogin } from '../support/browser';
 import { ROLE } from '@portal/contracts';
 import { sql } from 'kysely';
+import { createApiKey } from '../../services/src/auth/api-keys';
+import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
 import { call, login, type SeededService, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
 
@@ -366,6 +368,63 @@ describe('console in the browser', () => {
       await sql`delete from rm.org_offices where ibo_marketer_id = ${marketId}`.execute(db);
       await sql`delete from rm.org_ibo_markets where id = ${marketId}`.execute(db);
     }
+  }, 120_000);
+
+  it('receives, accepts and assigns a carton as the manager, then accepts it as the agent, through the real screens', async () => {
+    const db = seeded.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
+    const dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
+    const agent = (await sql<{ name: string }>`select trim(first_name || ' ' || last_name) as name from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!;
+    const { key } = await createApiKey(db, retailer.id, 'browser test');
+    // Upstream ships a job of two cartons of five to Dallas (valid IMEIs: 14 digits and a Luhn check digit).
+    const imeis = Array.from({ length: 10 }, (_unused, index) => demoDeviceId(900_000 + index, 'PHONE'));
+    const shipped = await call<{ job_id: string }>(baseUrl, 'POST', '/api/integration/v1/shipments', {
+      headers: { 'x-api-key': key },
+      body: { office_id: dallas, order_id: 'PO-BROWSER', devices: imeis.map((imei, index) => ({ imei, device_type: 'PHONE', carton_number: index < 5 ? 'BR-1' : 'BR-2' })) },
+    });
+    expect(shipped.status).toBe(201);
+
+    await scenario(browser, baseUrl, '11-inventory-flow', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      // The In Stock card counts the pending devices; Manager Pending leads to Receive Inventory.
+      await page.goto('/ReceiveInventory');
+      await page.getByRole('button', { name: 'Cartons of job PO-BROWSER' }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: 'Cartons List' });
+      await drawer.getByRole('cell', { name: 'BR-1', exact: true }).waitFor();
+      await drawer.getByRole('checkbox', { name: 'Select all' }).check();
+      await drawer.getByRole('button', { name: 'Accept' }).click();
+      await page.getByText('2 cartons accepted successfully').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await drawer.getByText('Accepted').first().waitFor();
+      expect(await drawer.getByText('Accepted').count()).toBe(2);
+      await screenshot(page, '11-inventory-flow-received');
+
+      await page.goto('/assignagent');
+      const row = page.getByRole('row').filter({ hasText: 'BR-1' });
+      await row.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Assign (1)' }).click();
+      const assign = page.getByRole('dialog').filter({ hasText: 'Assign Inventory' });
+      await assign.getByRole('radio', { name: 'Cartons' }).check();
+      await assign.getByLabel('Agent').click();
+      await page.keyboard.type(agent.name);
+      // antd draws its own option rows (the role=option ones are a hidden accessibility copy).
+      await page.locator('.ant-select-item-option', { hasText: agent.name }).click();
+      await assign.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('5 devices assigned successfully').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('row').filter({ hasText: 'BR-2' }).waitFor();
+      expect(await page.getByRole('row').filter({ hasText: 'BR-1' }).count()).toBe(0);
+    });
+
+    await scenario(browser, baseUrl, '12-agent-accepts', async ({ page }) => {
+      await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+      const accept = page.getByRole('button', { name: /^Accept job of/ });
+      await accept.first().click();
+      await page.getByText('5 devices accepted successfully').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.goto('/agent-Inventory');
+      for (const imei of imeis.slice(0, 5)) await page.getByRole('cell', { name: imei }).waitFor();
+    });
   }, 120_000);
 
   it("updates the office manager's dashboard live when an agent joins their office", async () => {

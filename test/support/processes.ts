@@ -8,7 +8,8 @@ export const builtMain = path.join(repositoryRoot, 'services', 'dist', 'main.js'
 export function startNode(script: string, args: string[], env: Record<string, string | undefined>): ChildProcess & { output: () => string } {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: repositoryRoot,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    // The demo seed makes no devices in tests unless a test asks (SEED_DEVICES): they would only slow every start.
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SEED_DEVICES: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

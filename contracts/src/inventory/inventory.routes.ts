@@ -1,5 +1,21 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
+import {
+  agentAcceptBody,
+  agentTransferBody,
+  answerCartonsBody,
+  answerTransferBody,
+  assignDeviceBody,
+  jobCartonsBody,
+  officeAgentsBody,
+  reassignBody,
+  reassignListQuery,
+  receiveJobsQuery,
+  receiveShipmentBody,
+  stockListQuery,
+  transferRequestsQuery,
+  transferToOfficeBody,
+} from './inventory.schemas';
 
 const capability = 'inventory';
 /** Manager inventory screens (ReceiveInventory, assignagent, Inventory, InventoryBy*, aged by agent/manager/office, ...): roles 3, 11, 12 (doc 1 §2.1). */
@@ -18,35 +34,35 @@ const reports = 'doc 1 §7 Reports and reference';
 export const inventoryRoutes: readonly ApiRoute[] = [
   // Assign, transfer, accept transfer (doc 1 §2.6, §2.7; doc 2 §7 Transfers and assign)
   { method: 'GET', path: '/api/v1/manager/agentassignlist', access: managerScreens, capability,
-    summary: 'Cartons in the manager\'s stock that can be assigned to agents', spec: `${managerBase}; doc 2 §7 Transfers and assign` },
+    summary: 'Cartons in the manager\'s stock that can be assigned to agents', spec: `${managerBase}; doc 2 §7 Transfers and assign`, query: stockListQuery },
   { method: 'POST', path: '/api/v1/manager/assigndevice', access: managerScreens, capability,
-    summary: 'Assign cartons or single IMEIs to an agent', spec: `${managerBase}; doc 1 §2.6; doc 2 §7 Transfers and assign` },
+    summary: 'Assign cartons or single IMEIs to an agent', spec: `${managerBase}; doc 1 §2.6; doc 2 §7 Transfers and assign`, body: assignDeviceBody },
   { method: 'POST', path: '/api/v1/manager/transfer_device', access: managerScreens, capability,
-    summary: 'Transfer cartons or IMEIs (Transfer Inventory drawer)', spec: `${managerBase}; doc 1 §2.7` },
+    summary: 'Transfer cartons or IMEIs (Transfer Inventory drawer)', spec: `${managerBase}; doc 1 §2.7`, body: transferToOfficeBody },
   { method: 'GET', path: '/api/v1/manager/transfer_request', access: managerScreens, capability,
-    summary: 'Transfers from agents waiting for the manager to accept', spec: `${managerBase}; doc 1 §2.7 Accept Transfer` },
+    summary: 'Transfers from agents waiting for the manager to accept', spec: `${managerBase}; doc 1 §2.7 Accept Transfer`, query: transferRequestsQuery },
   { method: 'POST', path: '/api/v1/manager/accept_transfer', access: managerScreens, capability,
-    summary: 'Accept (status 1) or reject (status 2) an agent\'s transfer', spec: `${managerBase}; doc 1 §4` },
+    summary: 'Accept (status 1) or reject (status 2) an agent\'s transfer', spec: `${managerBase}; doc 1 §4`, body: answerTransferBody },
   { method: 'GET', path: '/api/v1/manager/accept_transfer_request_list_export', access: managerScreens, capability,
     summary: 'Export the Accept Transfer list', spec: `${managerBase}; doc 2 §7 Transfers and assign` },
   { method: 'POST', path: '/api/v1/manager/transfer_devices_to_other_office', access: managerScreens, capability,
-    summary: 'Send devices to another office, where they arrive as manager pending', spec: managerBase },
+    summary: 'Send devices to another office, where they arrive as manager pending', spec: managerBase, body: transferToOfficeBody },
   { method: 'GET', path: '/api/v1/manager/get_other_office_list', access: managerScreens, capability,
     summary: 'Offices a transfer can go to', spec: managerBase },
   { method: 'GET', path: '/api/v1/manager/get_manager_office_list', access: managerScreens, capability,
     summary: 'Offices the caller manages', spec: managerBase },
   { method: 'POST', path: '/api/v1/manager/agent_list_for_office', access: managerScreens, capability,
-    summary: 'Agents of one office (assign and transfer drawers)', spec: managerBase },
+    summary: 'Agents of one office (assign and transfer drawers)', spec: managerBase, body: officeAgentsBody },
   { method: 'GET', path: '/api/v1/manager/manager_agents_list', access: managerScreens, capability,
     summary: 'Agents in the caller\'s scope', spec: managerBase },
 
   // Receive inventory (doc 1 §2.5)
   { method: 'GET', path: '/api/v1/manager/managerjob_v2', access: managerScreens, capability,
-    summary: 'Receive jobs (source, uploaded-date range, keyword)', spec: `${managerBase}; doc 1 §2.5` },
+    summary: 'Receive jobs (source, uploaded-date range, keyword)', spec: `${managerBase}; doc 1 §2.5`, query: receiveJobsQuery },
   { method: 'POST', path: '/api/v1/manager/managerdevicelist', access: managerScreens, capability,
-    summary: 'Cartons and IMEIs of one receive job', spec: `${managerBase}; doc 1 §2.5 Cartons List` },
+    summary: 'Cartons and IMEIs of one receive job', spec: `${managerBase}; doc 1 §2.5 Cartons List`, body: jobCartonsBody },
   { method: 'POST', path: '/api/v1/manager/manager_accept_selected_cartons', access: managerScreens, capability,
-    summary: 'Accept (status 1) or decline with a reason (status 2) selected cartons of a job', spec: `${managerBase}; doc 1 §2.5, §4` },
+    summary: 'Accept (status 1) or decline with a reason (status 2) selected cartons of a job', spec: `${managerBase}; doc 1 §2.5, §4`, body: answerCartonsBody },
   { method: 'GET', path: '/api/v1/manager/manager_jobs_export', access: managerScreens, capability,
     summary: 'Export the receive job list', spec: `${managerBase}; doc 1 §2.5` },
 
@@ -56,7 +72,7 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/manager/inventory_summary_for_manager_with_pagination', access: managerScreens, capability,
     summary: 'Inventory by offices: in stock, manager pending, sold in 30 days per office', spec: `${managerBase}; doc 1 §2.10` },
   { method: 'GET', path: '/api/v1/manager/managerinventorylist_optimisation', access: managerScreens, capability,
-    summary: 'My Inventory: cartons held by the manager', spec: `${managerBase}; doc 1 §2.9` },
+    summary: 'My Inventory: cartons held by the manager', spec: `${managerBase}; doc 1 §2.9`, query: stockListQuery },
   { method: 'GET', path: '/api/v1/manager/manager_inventory_list_export', access: managerScreens, capability,
     summary: 'Export My Inventory', spec: `${managerBase}; doc 1 §2.9` },
   { method: 'GET', path: '/api/v1/manager/manager_inventory_summary_reports_export/agent', access: managerScreens, capability,
@@ -66,11 +82,11 @@ export const inventoryRoutes: readonly ApiRoute[] = [
 
   // Reassign (doc 1 §2.8)
   { method: 'GET', path: '/api/v1/manager/reassign_inventory_list', access: managerScreens, capability,
-    summary: 'Devices that can be reassigned (statuses 3, 4, 5)', spec: `${managerBase}; doc 1 §2.8` },
+    summary: 'Devices that can be reassigned (statuses 3, 4, 5)', spec: `${managerBase}; doc 1 §2.8`, query: reassignListQuery },
   { method: 'GET', path: '/api/v1/manager/reassign_inventory_list_export', access: managerScreens, capability,
     summary: 'Export the reassign list', spec: `${managerBase}; doc 1 §2.8` },
   { method: 'POST', path: '/api/v1/manager/reassign_inventory', access: managerScreens, capability,
-    summary: 'Reassign IMEIs to another agent or office', spec: `${managerBase}; doc 1 §2.8` },
+    summary: 'Reassign IMEIs to another agent or office', spec: `${managerBase}; doc 1 §2.8`, body: reassignBody },
 
   // IMEI image upload (doc 1 §2.14): a manager-base path that the agent-IMEI screen uses too
   { method: 'POST', path: '/api/v1/manager/device_image', access: imeiScreens, capability,
@@ -78,13 +94,13 @@ export const inventoryRoutes: readonly ApiRoute[] = [
 
   // Agent base (doc 1 §2.14, §2.4 agent dashboard)
   { method: 'POST', path: '/api/v1/agent/accept', access: agentScreens, capability,
-    summary: 'Agent accepts a pending assignment job, whole or in part', spec: `${agentBase}; doc 2 §7 Agent` },
+    summary: 'Agent accepts a pending assignment job, whole or in part', spec: `${agentBase}; doc 2 §7 Agent`, body: agentAcceptBody },
   { method: 'POST', path: '/api/v1/agent/transfer_device', access: agentScreens, capability,
-    summary: 'Agent transfers IMEIs back to their manager', spec: `${agentBase}; doc 2 §7 Agent` },
+    summary: 'Agent transfers IMEIs back to their manager', spec: `${agentBase}; doc 2 §7 Agent`, body: agentTransferBody },
   { method: 'GET', path: '/api/v1/agent/agentinventorylistv1', access: agentScreens, capability,
-    summary: 'The agent\'s own devices (agent-Inventory)', spec: `${agentBase}; doc 2 §7 Agent` },
+    summary: 'The agent\'s own devices (agent-Inventory)', spec: `${agentBase}; doc 2 §7 Agent`, query: stockListQuery },
   { method: 'GET', path: '/api/v1/agent/agentassignlist', access: agentScreens, capability,
-    summary: 'Pending jobs of devices sent to the agent, for Accept or Partial Accept (agent dashboard table)', spec: `${agentBase}; doc 1 §2.4` },
+    summary: 'Pending jobs of devices sent to the agent, for Accept or Partial Accept (agent dashboard table)', spec: `${agentBase}; doc 1 §2.4`, query: stockListQuery },
   { method: 'GET', path: '/api/v1/agent/agent_inventory_list_export', access: agentScreens, capability,
     summary: 'Export the agent\'s own inventory', spec: `${agentBase}; doc 2 §7 Agent` },
 
@@ -146,7 +162,11 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/aged/office/:id/:bucket/:Product_Type', access: managerScreens, capability,
     summary: 'Download the devices behind one aged-inventory cell by offices (agedinventoryoffice)', spec: `${reports}; doc 1 §2.13` },
 
+  // Manifest upload (ours: the spec shows jobs arriving, not how): back office (roles 1, 12) uploads a CSV/XLSX shipment
+  { method: 'POST', path: '/api/v1/manager/receive_manifest', access: screenRoles(ROLE.RETAILER_MANAGER), capability,
+    summary: 'Upload a shipment manifest (CSV or XLSX, one device per row) for an office: all rows or none, bad rows reported', spec: 'doc 1 §2.5 receive jobs (upload path is ours)' },
+
   // Upstream
   { method: 'POST', path: '/api/integration/v1/shipments', access: 'integration', capability,
-    summary: 'Receive an upstream shipment (a receive job of cartons and IMEIs) from the warehouse system', spec: 'doc 1 §2.5 receive jobs (upstream call not shown; path is ours)' },
+    summary: 'Receive an upstream shipment (a receive job of cartons and IMEIs) from the warehouse system', spec: 'doc 1 §2.5 receive jobs (upstream call not shown; path is ours)', body: receiveShipmentBody },
 ];

@@ -18,6 +18,8 @@ export interface LiveCounts {
   readonly agents: number;
   /** Active offices in the room's scope. */
   readonly offices: number;
+  /** Devices of the in-stock group (the In Stock card) in the room's scope; an agent room: the agent's. */
+  readonly devices_in_stock: number;
 }
 
 /** An `export` push: the export's progress, as GET /api/v1/exports/:id answers it, and its id. */

@@ -1,5 +1,6 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
+import { activationBody } from '../inventory/inventory.schemas';
 
 const capability = 'sales';
 /** Manager sales screens (salesreport, salesreportoffice, salesreportmanagers, salesreportmarkets, salesreportagent): roles 3, 11, 12 (doc 1 §2.1). */
@@ -54,5 +55,5 @@ export const salesRoutes: readonly ApiRoute[] = [
 
   // Upstream
   { method: 'POST', path: '/api/integration/v1/activations', access: 'integration', capability,
-    summary: 'Receive device activations (sales) from the upstream carrier system', spec: 'doc 2 §1 sales (upstream call not shown; path is ours)' },
+    summary: 'Record a device activation (a sale) from the upstream carrier system; served by the inventory capability', spec: 'doc 2 §1 sales (upstream call not shown; path is ours)', body: activationBody },
 ];

@@ -1,3 +1,4 @@
+import type { IntegrationClient } from './api-keys';
 import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../platform/commands/command-context';
@@ -16,8 +17,16 @@ export const Command = createParamDecorator((_data: unknown, context: ExecutionC
   const request = context.switchToHttp().getRequest<AuthenticatedRequest & { id?: unknown }>();
   const user = request.user;
   return {
-    actor: { user_id: user?.user_id ?? 'anonymous', roles: user?.roles ?? [] },
+    // An integration call acts as its API key (events then name which upstream system said so).
+    actor: { user_id: user?.user_id ?? (request.integration ? `integration:${request.integration.key_id}` : 'anonymous'), roles: user?.roles ?? [] },
     now: new Date(),
     correlationId: typeof request.id === 'string' ? request.id : randomUUID(),
   };
+});
+
+/** The upstream system calling an integration route (its API key, scoped to one retailer). */
+export const IntegrationCaller = createParamDecorator((_data: unknown, context: ExecutionContext): IntegrationClient => {
+  const client = context.switchToHttp().getRequest<AuthenticatedRequest>().integration;
+  if (!client) throw new Error('IntegrationCaller on a route the AccessGuard did not authenticate with an API key');
+  return client;
 });

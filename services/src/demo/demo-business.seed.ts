@@ -32,10 +32,19 @@ const DEMO_ANNOUNCEMENTS = [
   },
 ];
 
+/** An office of the demo business as the device seed needs it. */
+export interface DemoOffice {
+  readonly id: string;
+  readonly retailerId: string;
+  readonly managerId: string;
+  readonly agentIds: readonly string[];
+}
+
 export interface SeedSummary {
   readonly position: Position;
   readonly offices: number;
   readonly agents: number;
+  readonly officeDetails: readonly DemoOffice[];
 }
 
 /**
@@ -73,6 +82,7 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
 
   let officeIndex = 0;
   let agents = 0;
+  const officeDetails: DemoOffice[] = [];
   for (const [retailerIndex, retailerId] of retailers.entries()) {
     await user(retailerIndex === 0 ? DEMO_ACCOUNTS.retailerManager : `retailer.manager${retailerIndex + 1}@demo.test`, 'Rita', `Retail${retailerIndex + 1}`, [ROLE.RETAILER_MANAGER], {
       retailer_id: retailerId,
@@ -96,16 +106,20 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
         ).id;
         const managerEmail = number === 1 ? DEMO_ACCOUNTS.officeManager : `office.manager${number}@demo.test`;
         const manager = await user(managerEmail, 'Olivia', `Office${number}`, [ROLE.OFFICE_MANAGER], { office_id: office, ibo_marketer_id: market, retailer_id: retailerId });
+        const agentIds: string[] = [];
+        officeDetails.push({ id: office, retailerId, managerId: manager, agentIds });
         positions.push(await org.assignManagers({ kind: 'office', office_id: office }, [manager], [], context));
         for (let agentIndex = 0; agentIndex < 10; agentIndex++) {
           agents++;
           const email =
             number === 1 && agentIndex === 0 ? DEMO_ACCOUNTS.agent : number === 1 && agentIndex === 1 ? DEMO_ACCOUNTS.newAgent : `agent${String(agents).padStart(3, '0')}@demo.test`;
-          await user(email, FIRST[agents % FIRST.length]!, LAST[(agents * 7) % LAST.length]!, [ROLE.AGENT], {
-            office_id: office,
-            ibo_marketer_id: market,
-            retailer_id: retailerId,
-          });
+          agentIds.push(
+            await user(email, FIRST[agents % FIRST.length]!, LAST[(agents * 7) % LAST.length]!, [ROLE.AGENT], {
+              office_id: office,
+              ibo_marketer_id: market,
+              retailer_id: retailerId,
+            }),
+          );
         }
         officeIndex++;
       }
@@ -113,5 +127,5 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
   }
   // Last, so whoever waits for the last agent (agent120) still waits for the organisation only.
   for (const announcement of DEMO_ANNOUNCEMENTS) track(await publishAnnouncement(store, announcement, context));
-  return { position: latest(...positions), offices: officeIndex, agents };
+  return { position: latest(...positions), offices: officeIndex, agents, officeDetails };
 }

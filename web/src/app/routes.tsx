@@ -46,6 +46,14 @@ const ManagerDashboardPage = lazy(() => import('../features/dashboard/ManagerDas
 const AgentDashboardPage = lazy(() => import('../features/dashboard/AgentDashboardPage'));
 const OfficesPage = lazy(() => import('../features/admin/OfficesPage'));
 const AnnouncementsPage = lazy(() => import('../features/help/AnnouncementsPage'));
+const ReceiveInventoryPage = lazy(() => import('../features/inventory/ReceiveInventoryPage'));
+const ReassignInventoryPage = lazy(() => import('../features/inventory/ReassignInventoryPage'));
+const AssignInventoryPage = lazy(() => import('../features/inventory/AssignInventoryPage'));
+const TransferInventoryPage = lazy(() => import('../features/inventory/TransferInventoryPage'));
+const AcceptTransferPage = lazy(() => import('../features/inventory/AcceptTransferPage'));
+const MyInventoryPage = lazy(() => import('../features/inventory/MyInventoryPage'));
+const AgentInventoryPage = lazy(() => import('../features/inventory/AgentInventoryPage'));
+const DeviceImagePage = lazy(() => import('../features/inventory/DeviceImagePage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -86,15 +94,15 @@ const entries: Entry[] = [
   manager('/salesreportagent', 'Sales By Agents', 'sales', { group: 'Sales', label: 'By Agents' }),
 
   manager('/summary', 'Inventory Dashboard', 'inventory', { group: 'Inventory', label: 'Dashboard' }),
-  manager('/ReceiveInventory', 'Receive Inventory', 'inventory', { group: 'Inventory', label: 'Receive Inventory' }),
-  manager('/reassigninventory', 'Reassign Inventory', 'inventory', { group: 'Inventory', label: 'Reassign Inventory' }),
-  manager('/assignagent', 'Assign Inventory', 'inventory', { group: 'Inventory', label: 'Assign Inventory' }),
-  manager('/transferdevice', 'Transfer Inventory', 'inventory', { group: 'Inventory', label: 'Transfer Inventory' }),
-  manager('/TransferRequest', 'Accept Transfer', 'inventory', { group: 'Inventory', label: 'Accept Transfer' }),
+  { ...manager('/ReceiveInventory', 'Receive Inventory', 'inventory', { group: 'Inventory', label: 'Receive Inventory' }), page: ReceiveInventoryPage },
+  { ...manager('/reassigninventory', 'Reassign Inventory', 'inventory', { group: 'Inventory', label: 'Reassign Inventory' }), page: ReassignInventoryPage },
+  { ...manager('/assignagent', 'Assign Inventory', 'inventory', { group: 'Inventory', label: 'Assign Inventory' }), page: AssignInventoryPage },
+  { ...manager('/transferdevice', 'Transfer Inventory', 'inventory', { group: 'Inventory', label: 'Transfer Inventory' }), page: TransferInventoryPage },
+  { ...manager('/TransferRequest', 'Accept Transfer', 'inventory', { group: 'Inventory', label: 'Accept Transfer' }), page: AcceptTransferPage },
 
   manager('/InventoryDetailedReport', 'Inventory Detailed Report', 'inventory', { group: 'Inventory Reports', label: 'Detailed Report' }),
   // doc 1 §6: My Inventory is hidden from roles 11 and 12 (they can still open it).
-  manager('/Inventory', 'My Inventory', 'inventory', { group: 'Inventory Reports', label: 'My Inventory', roles: [1, 3] }),
+  { ...manager('/Inventory', 'My Inventory', 'inventory', { group: 'Inventory Reports', label: 'My Inventory', roles: [1, 3] }), page: MyInventoryPage },
   // doc 1 §6: role 3 does not see By IBOs/Markets and By Managers.
   manager('/InventoryByIbo', 'Inventory By IBOs/Markets', 'inventory', { group: 'Inventory Reports', label: 'By IBOs/Markets', roles: IBO_AND_RETAILER }),
   manager('/Office', 'Inventory By Offices', 'inventory', { group: 'Inventory Reports', label: 'By Offices' }),
@@ -131,7 +139,7 @@ const entries: Entry[] = [
   manager('/editoffice', 'Edit Office', 'admin', undefined, IBO_AND_RETAILER),
   manager('/addoffice', 'Add Office', 'admin', undefined, IBO_AND_RETAILER),
 
-  manager('/IMEI', 'Device Images', 'inventory'),
+  { ...manager('/IMEI', 'Device Images', 'inventory'), page: DeviceImagePage },
   manager('/Transaction', 'Messages', 'help'),
   manager('/compliancedocument', 'Compliance Documents', 'help'),
 
@@ -144,11 +152,11 @@ const entries: Entry[] = [
 
   agent('/agent-salesreport', 'Sales Report', 'sales', 'Sales Report'),
   agent('/agent-summary', 'Inventory Summary', 'inventory', 'Inventory Summary'),
-  agent('/agent-Inventory', 'My Inventory', 'inventory', 'My Inventory'),
+  { ...agent('/agent-Inventory', 'My Inventory', 'inventory', 'My Inventory'), page: AgentInventoryPage },
   agent('/agent-Initiaterma', 'Initiate RMA', 'rma', 'Initiate RMA'),
   agent('/agent-allrmareport', 'RMA Status', 'rma', 'RMA Status'),
   agent('/agent-rmareport', 'RMA Request', 'rma'),
-  agent('/agent-IMEI', 'Device Image', 'inventory'),
+  { ...agent('/agent-IMEI', 'Device Image', 'inventory'), page: DeviceImagePage },
   agent('/agent-Transaction', 'Messages', 'help'),
   agent('/agent-compliancedocument', 'Compliance Documents', 'help'),
 ];

@@ -6,6 +6,8 @@ export class DomainError extends Error {
     message: string,
     /** 409 for a refusal because of the current state (the default), 404 for a missing record, 403 out of scope. */
     readonly status: 403 | 404 | 409 | 422 = 409,
+    /** Per-item reasons (an IMEI, a manifest row → why), answered as the error's `fields`. */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'DomainError';

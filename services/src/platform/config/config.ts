@@ -32,6 +32,8 @@ const environmentSchema = z.object({
   PROJECTION_BATCH_DELAY_MS: nonNegativeInt.default(0),
   READ_YOUR_WRITES_TIMEOUT_MS: nonNegativeInt.default(2000),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
+  /** Devices the demo seed makes (through the inventory commands, in the background); 0 for the organisation only. */
+  SEED_DEVICES: nonNegativeInt.max(2_000_000).default(20_000),
   /** Where users open the console: links in e-mails point here. Default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   /** How long an export call waits for a small file before answering "being prepared" (0: always answer at once). */

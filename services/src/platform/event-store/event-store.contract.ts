@@ -86,6 +86,11 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect(events[2]!.position).toEqual(second.position);
     expect((await store.readStream(stream, { fromVersion: 3 })).map((recorded) => recorded.type)).toEqual(['DeviceAssigned']);
     expect(await store.readStream(`${prefix}-missing`)).toEqual([]);
+
+    const many = await store.readStreams([stream, `${prefix}-missing`]);
+    expect([...many.keys()]).toEqual([stream, `${prefix}-missing`]);
+    expect(many.get(stream)!.map((recorded) => recorded.type)).toEqual(['DeviceReceived', 'DeviceAccepted', 'DeviceAssigned']);
+    expect(many.get(`${prefix}-missing`)).toEqual([]);
   });
 
   it('keeps the expected-version rules: no_stream, stream_exists, any, exact', async () => {

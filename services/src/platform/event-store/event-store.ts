@@ -69,6 +69,8 @@ export interface EventStore {
   /** Appends to one or many streams atomically: all of them, or none. */
   append(appends: readonly StreamAppend[], options?: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Many whole streams at once (a batch command loads every device it moves): each id maps to its events, [] when absent. */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** The next events in the global order every reader shares; a growing prefix, nothing skipped. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catches up from `after`, then stays live; each batch is handled before the next is read. */

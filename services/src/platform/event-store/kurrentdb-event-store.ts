@@ -488,6 +488,17 @@ export class KurrentDbEventStore implements EventStore {
     return stored.map(toRecordedEvent);
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    // KurrentDB reads one stream per call; a few at a time keeps the connection busy without flooding it.
+    const streams = new Map<string, RecordedEvent[]>();
+    for (let start = 0; start < streamIds.length; start += 32) {
+      const chunk = streamIds.slice(start, start + 32);
+      const read = await Promise.all(chunk.map((streamId) => this.readStream(streamId)));
+      chunk.forEach((streamId, index) => streams.set(streamId, read[index]!));
+    }
+    return streams;
+  }
+
   async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     let from = after;

@@ -195,6 +195,9 @@ function isPgError(error: unknown): error is PgError {
 }
 
 /** The default event store: two tables in PostgreSQL (or PGlite), the algorithm of DESIGN.md §4. */
+/** Streams per query in readStreams. */
+const READ_STREAMS_CHUNK = 5000;
+
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres';
 
@@ -298,6 +301,20 @@ export class PostgresEventStore implements EventStore {
       where e.stream_id = ${streamId} and e.stream_position >= ${from}
       order by e.stream_position limit ${limit}`.execute(this.database.db);
     return result.rows.map(toRecordedEvent);
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const streams = new Map<string, RecordedEvent[]>(streamIds.map((streamId) => [streamId, []]));
+    // unnest + join: an index probe per stream (a long `= any($1)` array can make the planner scan).
+    for (let start = 0; start < streamIds.length; start += READ_STREAMS_CHUNK) {
+      const chunk = streamIds.slice(start, start + READ_STREAMS_CHUNK);
+      const result = await sql<EventRow>`
+        select ${EVENT_COLUMNS} from unnest(${chunk}::text[]) as wanted(stream_id)
+        join es_events e on e.stream_id = wanted.stream_id
+        order by e.stream_id, e.stream_position`.execute(this.database.db);
+      for (const row of result.rows) streams.get(row.stream_id)?.push(toRecordedEvent(row));
+    }
+    return streams;
   }
 
   async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {

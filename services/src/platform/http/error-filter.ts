@@ -28,7 +28,7 @@ export function toErrorBody(exception: unknown): { status: number; body: ErrorBo
     return { status: exception.status, body: { error: reasonPhrase(exception.status), message: exception.message, ...(exception.fields && { fields: exception.fields }) } };
   }
   if (exception instanceof DomainError) {
-    return { status: exception.status, body: { error: reasonPhrase(exception.status), message: exception.message } };
+    return { status: exception.status, body: { error: reasonPhrase(exception.status), message: exception.message, ...(exception.fields && { fields: exception.fields }) } };
   }
   if (exception instanceof ZodError) {
     const fields: Record<string, string> = {};

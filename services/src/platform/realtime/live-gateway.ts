@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { type ExportPush, LIVE_EVENT, type LiveCounts } from '@portal/contracts';
-import { type SqlDb, orgCounts } from '@portal/projections';
+import { type SqlDb, managerCounts, orgCounts } from '@portal/projections';
 import { Server, type Socket } from 'socket.io';
 import type { AuthenticatedUser } from '../../auth/auth.service';
 import type { Logger } from '../logger';
@@ -46,7 +46,9 @@ export async function startLiveGateway(options: {
 
   const countsOf = async (room: Room): Promise<LiveCounts | undefined> => {
     const scope = scopeOfRoom(room);
-    return scope ? { room, ...(await orgCounts(db, scope)) } : undefined;
+    if (!scope) return undefined;
+    const [org, inventory] = await Promise.all([orgCounts(db, scope), managerCounts(db, scope)]);
+    return { room, ...org, devices_in_stock: inventory.total_in_stock };
   };
 
   io.use((socket, next) => {

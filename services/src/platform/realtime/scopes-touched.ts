@@ -1,4 +1,4 @@
-import type { OrgEvent, RecordedEvent } from '@portal/contracts';
+import type { DeviceEvent, OrgEvent, RecordedEvent } from '@portal/contracts';
 import { type SqlDb, marketRetailers, officeAncestry, officeOfUser } from '@portal/projections';
 import type { EventStore } from '../event-store/event-store';
 import { ALL_ROOM, type Room, agentRoom, marketRoom, officeRoom, retailerRoom } from './rooms';
@@ -7,7 +7,7 @@ import { ALL_ROOM, type Room, agentRoom, marketRoom, officeRoom, retailerRoom } 
  * The projections whose read models the live counts read: a scope change is published once
  * that projection's batch has committed, so the pushed counts already include it.
  */
-export const LIVE_PROJECTIONS: ReadonlySet<string> = new Set(['org']);
+export const LIVE_PROJECTIONS: ReadonlySet<string> = new Set(['org', 'inventory']);
 
 /** What scopesTouched may look up: the read models (already committed) and the event store. */
 export interface ScopeLookups {
@@ -36,8 +36,9 @@ const nothing = (): Touched => ({ offices: [], markets: [], retailers: [], agent
  * here; anything touched also reaches the parents' rooms and `all` (see scopesTouched).
  */
 async function unitsTouched(recorded: RecordedEvent, lookups: ScopeLookups): Promise<Touched> {
-  const event = { type: recorded.type, data: recorded.data } as OrgEvent;
   const touched = nothing();
+  if (recorded.streamId.startsWith('device-')) return deviceUnitsTouched({ type: recorded.type, data: recorded.data } as DeviceEvent, touched);
+  const event = { type: recorded.type, data: recorded.data } as OrgEvent;
   switch (event.type) {
     case 'AgentOfficeChanged':
       touched.agents.push(event.data.user_id);
@@ -71,6 +72,14 @@ async function unitsTouched(recorded: RecordedEvent, lookups: ScopeLookups): Pro
     default:
       break;
   }
+  return touched;
+}
+
+/** A device event changes the counts of the office(s) it is at (before and after) and of the agent(s) holding it. */
+function deviceUnitsTouched(event: DeviceEvent, touched: Touched): Touched {
+  const data = event.data as Partial<Record<'office_id' | 'from_office_id' | 'agent_id' | 'previous_agent_id', string | null>>;
+  touched.offices.push(data.office_id, data.from_office_id);
+  for (const agent of [data.agent_id, data.previous_agent_id]) if (agent) touched.agents.push(agent);
   return touched;
 }
 

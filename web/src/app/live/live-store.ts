@@ -54,12 +54,15 @@ const ROOM_LEVELS = ['all', 'retailer', 'market', 'office', 'agent'] as const;
  * have, added up (an IBO manager has market rooms and the rooms of the offices in them: the
  * market rooms already hold the offices, so only they count).
  */
-export function scopeTotals(byRoom: Readonly<Record<string, LiveCounts>>): { agents: number; offices: number } | undefined {
+export function scopeTotals(byRoom: Readonly<Record<string, LiveCounts>>): { agents: number; offices: number; devices_in_stock: number } | undefined {
   const rooms = Object.values(byRoom);
   for (const level of ROOM_LEVELS) {
     const atLevel = rooms.filter((push) => (push.room.split(':')[0] ?? push.room) === level);
     if (atLevel.length > 0) {
-      return atLevel.reduce((sum, push) => ({ agents: sum.agents + push.agents, offices: sum.offices + push.offices }), { agents: 0, offices: 0 });
+      return atLevel.reduce(
+        (sum, push) => ({ agents: sum.agents + push.agents, offices: sum.offices + push.offices, devices_in_stock: sum.devices_in_stock + push.devices_in_stock }),
+        { agents: 0, offices: 0, devices_in_stock: 0 },
+      );
     }
   }
   return undefined;

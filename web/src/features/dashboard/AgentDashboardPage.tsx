@@ -1,12 +1,140 @@
-import { Alert, Typography } from 'antd';
+import type { AgentAcceptBody, AgentTransferBody } from '@portal/contracts/inventory/inventory.schemas';
+import type { AgentCounts, AgentJobRow } from '@portal/contracts/inventory/inventory.views';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Checkbox, Flex, Form, Modal, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { useEffect, useState } from 'react';
+import { call, failureMessage, queryKey, route } from '../../app/api-client';
+import { notice } from '../../app/notice';
+import ReportPage from '../../app/report/ReportPage';
 import ForcedChangePasswordDialog from '../auth/ForcedChangePasswordDialog';
+import { type CommandAnswer, reloadLists, useCommand } from '../inventory/api/command';
+import { shownDate } from '../inventory/format';
+import CountCards, { type CountCard } from './CountCards';
 
-/** The agent dashboard (doc 1 §2.4): tiles and pending transfer jobs arrive with the inventory capability. */
+const counts = route('GET', '/api/v1/agent/agentdashboard');
+const jobs = route('GET', '/api/v1/agent/agentassignlist');
+const accept = route('POST', '/api/v1/agent/accept');
+const transfer = route('POST', '/api/v1/agent/transfer_device');
+const inventory = route('GET', '/api/v1/agent/agentinventorylistv1');
+const changed = [jobs, counts, inventory];
+
+/** Doc 1 §5 partial accept messages (the second keeps the spec's spelling and trailing space). */
+export const PARTIAL_ACCEPT_MESSAGES = { none: 'This field is required', all: "Don't Select All IMEI'S in list " } as const;
+/** Doc 2 §7: the transfer reason defaults to 'Sample Reason'. */
+const RETURN_REASON = 'Sample Reason';
+/** Doc 1 §4: the rest of a partially accepted job goes back with accept_transfer_status 0. */
+const RETURN_REST = 0;
+
+type AcceptRequest = Pick<AgentAcceptBody, 'agent_job_id'> & { imei: string[] };
+type ReturnRequest = Pick<AgentTransferBody, 'agent_job_id' | 'manager_id' | 'reason'> & { imei: string[]; transfer_count: number; accept_transfer_status: typeof RETURN_REST };
+
+const imeisOf = (job: AgentJobRow) => job.imei_device.map((device) => device.imei);
+const sentence = (message: string) => message.trim().replace(/\.$/, '');
+
+/** Doc 1 §2.4: the agent's tiles and where they lead. */
+function agentCards(data: AgentCounts | undefined): CountCard[] {
+  return [
+    { title: 'In Stock', value: data?.In_stock, to: '/agent-Inventory' },
+    { title: 'Agent Pending', value: data?.Assigned },
+    { title: 'Transfer', value: data?.Transfer_device },
+    { title: 'RMA', value: data?.RMA, to: '/agent-allrmareport' },
+    { title: 'Pending RMA', value: data?.pending_rma, to: '/agent-allrmareport' },
+    { title: 'Device Swap', value: data?.device_swap },
+  ];
+}
+
+/**
+ * Partial Accept (doc 1 §2.4, §5; doc 2 §4): the agent ticks the IMEIs they keep — at least one,
+ * not all. The chosen ones are accepted, then the rest go back to the manager
+ * (accept_transfer_status 0).
+ */
+function PartialAcceptModal({ job, onClose }: { job: AgentJobRow; onClose: () => void }) {
+  const client = useQueryClient();
+  const [form] = Form.useForm<{ imei: string[] }>();
+  const all = imeisOf(job);
+  const partialAccept = useMutation({
+    mutationFn: async (chosen: string[]) => {
+      const kept = await call<CommandAnswer>(accept, { body: { imei: chosen, agent_job_id: job.job_id } satisfies AcceptRequest });
+      const rest = all.filter((imei) => !chosen.includes(imei));
+      const returned = await call<CommandAnswer>(transfer, {
+        body: { imei: rest, agent_job_id: job.job_id, manager_id: job.manager_id, transfer_count: rest.length, reason: RETURN_REASON, accept_transfer_status: RETURN_REST } satisfies ReturnRequest,
+      });
+      return `${sentence(kept.message)}. ${sentence(returned.message)}.`;
+    },
+    onSuccess: (message) => {
+      notice.success(message);
+      onClose();
+    },
+    onError: (failure) => notice.failure(failureMessage(failure)),
+    // The accept may have gone through before the return failed: reload either way.
+    onSettled: () => reloadLists(client, changed),
+  });
+
+  return (
+    <Modal open title="Partial Accept" okText="Submit" confirmLoading={partialAccept.isPending} onOk={() => form.submit()} onCancel={onClose}>
+      <Typography.Paragraph>Tick the IMEIs you received from {job.manager_name}; the others go back to the manager.</Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={({ imei }) => partialAccept.mutate(imei)}>
+        <Form.Item
+          name="imei"
+          label="IMEIs"
+          rules={[
+            {
+              validator: async (_rule, chosen: string[] | undefined) => {
+                if (!chosen || chosen.length === 0) throw new Error(PARTIAL_ACCEPT_MESSAGES.none);
+                if (chosen.length === all.length) throw new Error(PARTIAL_ACCEPT_MESSAGES.all);
+              },
+            },
+          ]}
+        >
+          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', maxHeight: 320, overflow: 'auto' }} options={job.imei_device.map((device) => ({ value: device.imei, label: `${device.imei} (${device.device_type})` }))} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The agent dashboard (doc 1 §2.4): the tiles, and the pending jobs with Accept and Partial Accept. */
 export default function AgentDashboardPage() {
+  const answer = useQuery({ queryKey: queryKey(counts), queryFn: () => call<{ data: AgentCounts }>(counts) });
+  const acceptAll = useCommand<AcceptRequest>(accept, changed);
+  const [partial, setPartial] = useState<AgentJobRow>();
+
+  // Doc 1 §8: an agent dashboard failure shows 'Oops' with the server's error and 'Try Again!'.
+  const { isError, error } = answer;
+  useEffect(() => {
+    if (isError) notice.failure(failureMessage(error));
+  }, [isError, error]);
+
+  const columns: ColumnsType<AgentJobRow> = [
+    { title: 'Manager Name', dataIndex: 'manager_name', key: 'manager_name' },
+    { title: 'Device Count', dataIndex: 'total_device_count', key: 'total_device_count' },
+    { title: 'Device Type', key: 'device_type', render: (_value, job) => [...new Set(job.imei_device.map((device) => device.device_type))].join(', ') },
+    { title: 'Date', dataIndex: 'created_at', key: 'created_at', render: (at: string) => shownDate(at) },
+    {
+      title: 'Action',
+      key: 'action',
+      render: (_value, job) => (
+        <Space>
+          <Button size="small" type="primary" loading={acceptAll.isPending && acceptAll.variables?.agent_job_id === job.job_id} onClick={() => acceptAll.mutate({ imei: imeisOf(job), agent_job_id: job.job_id })} aria-label={`Accept job of ${job.manager_name}`}>
+            Accept
+          </Button>
+          <Button size="small" onClick={() => setPartial(job)} disabled={job.imei_device.length < 2} aria-label={`Partial Accept job of ${job.manager_name}`}>
+            Partial Accept
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
   return (
     <div>
       <Typography.Title level={3}>Agent Dashboard</Typography.Title>
-      <Alert type="info" showIcon message="The agent dashboard tiles are not built yet" description="In Stock, Agent Pending, Transfer, RMA and the pending transfer jobs arrive with the inventory capability." />
+      <Flex vertical gap={16}>
+        <CountCards cards={agentCards(answer.data?.data)} loading={answer.isPending} />
+        <ReportPage<AgentJobRow> title="Pending Transfers" list={jobs} rowKey="job_id" columns={columns} />
+      </Flex>
+      {partial && <PartialAcceptModal job={partial} onClose={() => setPartial(undefined)} />}
       <ForcedChangePasswordDialog />
     </div>
   );

@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { type DeviceTypeCode, deviceTypes } from '../reference/reference-lists';
+
+/** Luhn check over a string of digits (the IMEI's and the SIM ICCID's check digit). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = digits.charCodeAt(digits.length - 1 - index) - 48;
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Why an identifier is not a valid IMEI (15 digits) or, for a SIM, ICCID (19–20 digits), both with a Luhn check digit; null when valid. */
+export function deviceIdProblem(value: string, deviceType: string): string | null {
+  const sim = deviceType === 'SIM';
+  const shape = sim ? /^\d{19,20}$/ : /^\d{15}$/;
+  if (!shape.test(value)) return sim ? `ICCID ${value} must be 19 or 20 digits` : `IMEI ${value} must be 15 digits`;
+  if (!luhnValid(value)) return `${sim ? 'ICCID' : 'IMEI'} ${value} has a wrong check digit`;
+  return null;
+}
+
+const DEVICE_TYPE_CODES = deviceTypes.map((type) => type.code) as [DeviceTypeCode, ...DeviceTypeCode[]];
+const optionalText = (max: number) =>
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), z.string().trim().max(max).nullable()).default(null);
+
+/** One device as upstream ships it (a manifest row, or an item of the receive API). */
+export const shippedDevice = z
+  .object({
+    imei: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: 'IMEI is required' }).trim().min(1, 'IMEI is required')),
+    esn: optionalText(40),
+    make: optionalText(60),
+    model: optionalText(60),
+    device_type: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), z.enum(DEVICE_TYPE_CODES, { error: `Device type must be one of ${DEVICE_TYPE_CODES.join(', ')}` })),
+    pallet: optionalText(60),
+    carton_number: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: 'Carton is required' }).trim().min(1, 'Carton is required').max(60)),
+    enroll_id: optionalText(60),
+    enroll_type: optionalText(60),
+    etc_code: optionalText(60),
+  })
+  .superRefine((device, context) => {
+    const problem = deviceIdProblem(device.imei, device.device_type);
+    if (problem) context.addIssue({ code: 'custom', path: ['imei'], message: problem });
+  });
+export type ShippedDevice = z.infer<typeof shippedDevice>;
+
+/**
+ * ReceiveCarton (ours: the spec shows the job list, not how jobs arrive): one upstream shipment
+ * to one office, all-or-nothing. Sent by upstream with an integration key, or by a manifest upload.
+ */
+export const receiveShipmentBody = z
+  .object({
+    office_id: z.string({ error: 'Please select office' }).trim().min(1, 'Please select office'),
+    source: z.coerce.number().int().default(1),
+    order_id: optionalText(60),
+    order_date: z.iso.date({ error: 'order_date is a date (YYYY-MM-DD)' }).nullable().default(null),
+    devices: z.array(shippedDevice, { error: 'devices must be a list' }).min(1, 'A shipment has at least one device').max(50_000, 'At most 50,000 devices in one shipment'),
+  })
+  .superRefine((shipment, context) => {
+    const seen = new Map<string, number>();
+    shipment.devices.forEach((device, index) => {
+      const first = seen.get(device.imei);
+      if (first !== undefined) context.addIssue({ code: 'custom', path: ['devices', index, 'imei'], message: `IMEI ${device.imei} appears twice (rows ${first + 1} and ${index + 1})` });
+      else seen.set(device.imei, index);
+    });
+  });
+export type ReceiveShipmentBody = z.infer<typeof receiveShipmentBody>;
+
+/** The form field beside the image of POST device_image (multipart). */
+export const deviceImageBody = z.object({
+  imei: z.string({ error: 'Please input IMEI' }).trim().min(1, 'Please input IMEI').max(20, 'An IMEI is at most 20 digits'),
+});
+
+/** The form fields beside the file of POST receive_manifest (multipart). */
+export const manifestUploadBody = z.object({
+  office_id: z.string({ error: 'Please select office' }).trim().min(1, 'Please select office'),
+  order_id: optionalText(60),
+});
+
+const page = z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').default(1);
+const results = z.coerce.number({ error: 'results must be a number' }).int().min(1).max(100, 'results is at most 100').default(10);
+const sort = z
+  .string()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.enum(['ASC', 'DESC'], { error: 'sort must be ASC or DESC' }))
+  .optional();
+const dateFilter = z.preprocess((value) => (value === '' ? undefined : value), z.iso.date({ error: 'Dates are YYYY-MM-DD' }).optional());
+const keyword = z.string().trim().max(100).optional();
+const id = (message: string) => z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: message }).trim().min(1, message).max(64));
+const optionalId = z.preprocess((value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : typeof value === 'number' ? String(value) : value), z.string().trim().max(64).optional());
+
+/** A list of IMEIs as the spec's clients send them: an array, or one comma-joined string. */
+const imeiList = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : Array.isArray(value) ? value.map((item) => String(item).trim()) : value),
+    z.array(z.string(), { error: message }).min(1, message).max(50_000),
+  );
+const cartonList = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value),
+    z.array(z.string().trim().min(1), { error: message }).min(1, message).max(5_000),
+  );
+
+/** GET managerjob_v2 and manager_jobs_export (doc 1 §2.5, §7). */
+export const receiveJobsQuery = z.object({
+  page,
+  results,
+  keyword,
+  assign_source: z.coerce.number().int().optional(),
+  date_range_start: dateFilter,
+  date_range_end: dateFilter,
+  sort_by: z.enum(['assigned_date', 'order_date', 'total_device_count', 'total_carton_count', 'office_number'], { error: 'Unknown sort column' }).optional(),
+  sort,
+});
+export type ReceiveJobsQuery = z.infer<typeof receiveJobsQuery>;
+
+/** POST managerdevicelist (job_id). */
+export const jobCartonsBody = z.object({ job_id: id('job_id is required') });
+
+/** POST manager_accept_selected_cartons: status 1 accept, 2 decline with a reason (doc 1 §2.5, §4, §5). */
+export const answerCartonsBody = z
+  .object({
+    job_id: id('job_id is required'),
+    carton_numbers: cartonList('Please select cartons'),
+    status: z.coerce.number().refine((value) => value === 1 || value === 2, 'status is 1 (accept) or 2 (decline)'),
+    decline_reason: z.string().trim().max(500, 'The reason is at most 500 characters').optional(),
+  })
+  .refine((body) => body.status !== 2 || (body.decline_reason ?? '').length > 0, { path: ['decline_reason'], message: 'Please provide a reason' });
+export type AnswerCartonsBody = z.infer<typeof answerCartonsBody>;
+
+/** Lists of the manager's stock and the agent's: keyword, page (doc 1 §2.6, §2.9, §2.14). */
+export const stockListQuery = z.object({ page, results, keyword, office_id: optionalId });
+export type StockListQuery = z.infer<typeof stockListQuery>;
+
+/**
+ * POST assigndevice (doc 1 §7): devicestatus 0 = by cartons, 1 = by IMEIs (doc 1 §4 "transfer
+ * option 1 = IMEIs (devicestatus 1); option 2 = cartons (devicestatus 0)").
+ */
+export const assignDeviceBody = z
+  .object({
+    devicestatus: z.coerce.number({ error: 'Please select option' }).refine((value) => value === 0 || value === 1, 'Please select option'),
+    carton_number: z.preprocess((value) => (value === '' || value === null ? undefined : value), cartonList('Please select cartons').optional()),
+    imei: z.preprocess((value) => (value === '' || value === null ? undefined : value), imeiList('Please select IMEIs').optional()),
+    agent_id: id('Please select option'),
+    office_id: id('Please input office'),
+    assign_count: z.coerce.number().int().optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.devicestatus === 0 && !body.carton_number) context.addIssue({ code: 'custom', path: ['carton_number'], message: 'Please select cartons' });
+    if (body.devicestatus === 1 && !body.imei) context.addIssue({ code: 'custom', path: ['imei'], message: 'Please select IMEIs' });
+  });
+export type AssignDeviceBody = z.infer<typeof assignDeviceBody>;
+
+/** POST /api/v1/agent/accept (imei, agent_job_id): the IMEIs accepted; the rest of the job stays pending until answered. */
+export const agentAcceptBody = z.object({ imei: imeiList('This field is required'), agent_job_id: id('agent_job_id is required') });
+export type AgentAcceptBody = z.infer<typeof agentAcceptBody>;
+
+/**
+ * POST /api/v1/agent/transfer_device: accept_transfer_status 1 sends devices of the agent's stock
+ * back to the manager (agent transfer, waits for Accept); 0 returns the rest of a job after a
+ * partial accept straight to the manager's stock.
+ */
+export const agentTransferBody = z.object({
+  imei: imeiList('This field is required'),
+  manager_id: optionalId,
+  transfer_count: z.coerce.number().int().optional(),
+  reason: z.string().trim().max(500).optional(),
+  agent_job_id: optionalId,
+  accept_transfer_status: z.coerce.number().refine((value) => value === 0 || value === 1, 'accept_transfer_status is 0 or 1').default(1),
+});
+export type AgentTransferBody = z.infer<typeof agentTransferBody>;
+
+/** POST accept_transfer: status 1 accept, 2 reject (doc 1 §4). */
+export const answerTransferBody = z.object({
+  transfer_job_id: id('transfer_job_id is required'),
+  status: z.coerce.number().refine((value) => value === 1 || value === 2, 'status is 1 (accept) or 2 (reject)'),
+});
+export type AnswerTransferBody = z.infer<typeof answerTransferBody>;
+
+/** GET transfer_request and its export: search by agent name. */
+export const transferRequestsQuery = z.object({ page, results, keyword });
+
+/** POST transfer_device / transfer_devices_to_other_office (doc 1 §2.7): office required, agent optional. */
+export const transferToOfficeBody = z
+  .object({
+    devicestatus: z.coerce.number({ error: 'Please select option' }).refine((value) => value === 0 || value === 1, 'Please select option').default(0),
+    carton_number: z.preprocess((value) => (value === '' || value === null ? undefined : value), cartonList('Please select cartons').optional()),
+    imei: z.preprocess((value) => (value === '' || value === null ? undefined : value), imeiList('Please select IMEIs').optional()),
+    office_id: id('Please select office'),
+    agent_id: optionalId,
+  })
+  .superRefine((body, context) => {
+    if (body.devicestatus === 0 && !body.carton_number) context.addIssue({ code: 'custom', path: ['carton_number'], message: 'Please select cartons' });
+    if (body.devicestatus === 1 && !body.imei) context.addIssue({ code: 'custom', path: ['imei'], message: 'Please select IMEIs' });
+  });
+export type TransferToOfficeBody = z.infer<typeof transferToOfficeBody>;
+
+/** GET reassign_inventory_list (+ export): statuses 3, 4, 5 only (doc 1 §2.8). */
+export const reassignListQuery = z.object({
+  page,
+  results,
+  keyword,
+  office_id: optionalId,
+  agent_id: optionalId,
+  carton: z.string().trim().max(60).optional(),
+  imei: z.string().trim().max(30).optional(),
+  status: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().refine((value) => [3, 4, 5].includes(value), 'status is 3, 4 or 5').optional()),
+});
+export type ReassignListQuery = z.infer<typeof reassignListQuery>;
+
+/** POST reassign_inventory (imei comma-joined, agent_id, office_id, assign_count, devicestatus 1, carton_number empty). */
+export const reassignBody = z.object({
+  imei: imeiList('Please select IMEIs'),
+  office_id: id('Please select office'),
+  agent_id: optionalId,
+  assign_count: z.coerce.number().int().optional(),
+  devicestatus: z.coerce.number().optional(),
+  carton_number: z.string().optional(),
+});
+export type ReassignBody = z.infer<typeof reassignBody>;
+
+/** POST agent_list_for_office (office_id). */
+export const officeAgentsBody = z.object({ office_id: id('Please select office') });
+
+/** RecordActivation (ours: upstream activation systems, with an integration key). */
+export const activationBody = z.object({
+  imei: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: 'IMEI is required' }).trim().min(1, 'IMEI is required').max(20)),
+  activation_date: z.iso.date({ error: 'activation_date is a date (YYYY-MM-DD)' }),
+  order_id: optionalText(60),
+  plan_name: optionalText(100),
+  subscriber_state: optionalText(2),
+  subscriber_zip: optionalText(10),
+});
+export type ActivationBody = z.infer<typeof activationBody>;

@@ -1,0 +1,356 @@
+import type { AgentJobEvent, DeviceEvent, InventoryEvent, ReceiveJobEvent, RecordedEvent, TransferRequestEvent } from '@portal/contracts';
+import { sql } from 'kysely';
+import type { Projection } from '../runner/projection';
+import type { SqlDb } from '../runner/ports';
+
+/** A device row as the projection keeps it (ids, never names: DESIGN.md §5). */
+export interface DeviceRow {
+  imei: string;
+  status: number;
+  office_id: string;
+  allocated_office_id: string;
+  agent_id: string | null;
+  manager_id: string | null;
+  job_id: string | null;
+  carton_number: string;
+  agent_job_id: string | null;
+  transfer_id: string | null;
+  device_type: string;
+  make: string | null;
+  model: string | null;
+  esn: string | null;
+  pallet: string | null;
+  enroll_id: string | null;
+  enroll_type: string | null;
+  etc_code: string | null;
+  source: number;
+  order_id: string | null;
+  decline_reason: string | null;
+  received_at: string;
+  /** When the device reached its current office's stock (age counts from here, DESIGN.md §11). */
+  allocation_date: string | null;
+  /** When it was last handed to an agent. */
+  assigned_date: string | null;
+  activation_date: string | null;
+  plan_name: string | null;
+  activation_order_id: string | null;
+  image_file: string | null;
+  updated_at: string;
+}
+
+const DEVICE_COLUMNS = [
+  'imei', 'status', 'office_id', 'allocated_office_id', 'agent_id', 'manager_id', 'job_id', 'carton_number', 'agent_job_id', 'transfer_id',
+  'device_type', 'make', 'model', 'esn', 'pallet', 'enroll_id', 'enroll_type', 'etc_code', 'source', 'order_id', 'decline_reason',
+  'received_at', 'allocation_date', 'assigned_date', 'activation_date', 'plan_name', 'activation_order_id', 'image_file', 'updated_at',
+] as const satisfies readonly (keyof DeviceRow)[];
+
+/** Device log codes (DESIGN.md §11: 5 in stock, 7 transfer, 8 sold) and the words of each event. */
+function logLine(event: DeviceEvent): { status: number; short_description: string } {
+  switch (event.type) {
+    case 'DeviceReceived':
+      return { status: 5, short_description: `Received on job ${event.data.job_id} in carton ${event.data.carton_number}` };
+    case 'DeviceAcceptedByManager':
+      return { status: 5, short_description: 'Accepted by the manager' };
+    case 'DeviceDeclinedByManager':
+      return { status: 5, short_description: `Declined by the manager: ${event.data.reason}` };
+    case 'DeviceAssigned':
+      return { status: 7, short_description: event.data.previous_agent_id ? 'Reassigned to another agent' : 'Assigned to an agent' };
+    case 'DeviceAcceptedByAgent':
+      return { status: 5, short_description: 'Accepted by the agent' };
+    case 'DeviceReturnedByAgent':
+      return { status: 7, short_description: 'Not accepted by the agent: back with the manager' };
+    case 'DeviceTransferRequested':
+      return { status: 7, short_description: `Transfer to the manager requested: ${event.data.reason}` };
+    case 'DeviceTransferAccepted':
+      return { status: 5, short_description: 'Transfer accepted by the manager' };
+    case 'DeviceTransferRejected':
+      return { status: 5, short_description: 'Transfer rejected by the manager: back with the agent' };
+    case 'DeviceSentToOffice':
+      return { status: 7, short_description: event.data.agent_id ? 'Transferred to an agent of another office' : 'Transferred to another office' };
+    case 'DeviceReassignedToManager':
+      return { status: 7, short_description: "Reassigned to an office's manager stock" };
+    case 'DeviceActivated':
+      return {
+        status: 8,
+        short_description: event.data.was_in_stock ? `Activated${event.data.plan_name ? ` on ${event.data.plan_name}` : ''}` : `Activated while not in stock (status ${event.data.previous_status})`,
+      };
+    case 'DeviceImageUploaded':
+      return { status: 5, short_description: 'Image uploaded' };
+  }
+}
+
+/** The row a device event leaves (`row` undefined only before DeviceReceived). */
+function evolveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, actor: string): DeviceRow | undefined {
+  if (event.type === 'DeviceReceived') {
+    const data = event.data;
+    return {
+      imei: data.imei,
+      status: 9,
+      office_id: data.office_id,
+      allocated_office_id: row?.allocated_office_id ?? data.office_id,
+      agent_id: null,
+      manager_id: null,
+      job_id: data.job_id,
+      carton_number: data.carton_number,
+      agent_job_id: null,
+      transfer_id: null,
+      device_type: data.device_type,
+      make: data.make,
+      model: data.model,
+      esn: data.esn,
+      pallet: data.pallet,
+      enroll_id: data.enroll_id,
+      enroll_type: data.enroll_type,
+      etc_code: data.etc_code,
+      source: data.source,
+      order_id: data.order_id,
+      decline_reason: null,
+      received_at: at,
+      allocation_date: null,
+      assigned_date: null,
+      activation_date: null,
+      plan_name: null,
+      activation_order_id: null,
+      image_file: row?.image_file ?? null,
+      updated_at: at,
+    };
+  }
+  if (!row) return undefined;
+  const next: DeviceRow = { ...row, updated_at: at };
+  switch (event.type) {
+    case 'DeviceAcceptedByManager':
+      return { ...next, status: 3, allocation_date: at, manager_id: actor };
+    case 'DeviceDeclinedByManager':
+      return { ...next, status: 12, decline_reason: event.data.reason };
+    case 'DeviceAssigned':
+      return { ...next, status: 4, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: event.data.agent_job_id, manager_id: event.data.manager_id, assigned_date: at, transfer_id: null, allocation_date: event.data.office_id === row.office_id ? row.allocation_date : at };
+    case 'DeviceAcceptedByAgent':
+      return { ...next, status: 5 };
+    case 'DeviceReturnedByAgent':
+      return { ...next, status: 3, agent_id: null, agent_job_id: null };
+    case 'DeviceTransferRequested':
+      return { ...next, status: 6, transfer_id: event.data.transfer_id };
+    case 'DeviceTransferAccepted':
+      return { ...next, status: 3, agent_id: null, agent_job_id: null, transfer_id: null };
+    case 'DeviceTransferRejected':
+      return { ...next, status: 5, transfer_id: null };
+    case 'DeviceSentToOffice':
+      return event.data.agent_id
+        ? { ...next, status: 4, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: event.data.agent_job_id, job_id: event.data.job_id ?? row.job_id, manager_id: event.data.manager_id, assigned_date: at, allocation_date: at, transfer_id: null }
+        : { ...next, status: 9, office_id: event.data.office_id, agent_id: null, agent_job_id: null, job_id: event.data.job_id, allocation_date: null, transfer_id: null };
+    case 'DeviceReassignedToManager':
+      return { ...next, status: 3, office_id: event.data.office_id, agent_id: null, agent_job_id: null, transfer_id: null, allocation_date: event.data.office_id === row.office_id ? row.allocation_date : at };
+    case 'DeviceActivated':
+      return { ...next, status: 8, activation_date: event.data.activation_date, plan_name: event.data.plan_name, activation_order_id: event.data.order_id };
+    case 'DeviceImageUploaded':
+      return { ...next, image_file: event.data.file };
+  }
+}
+
+const DEVICE_EVENT_TYPES: readonly DeviceEvent['type'][] = [
+  'DeviceReceived', 'DeviceAcceptedByManager', 'DeviceDeclinedByManager', 'DeviceAssigned', 'DeviceAcceptedByAgent', 'DeviceReturnedByAgent',
+  'DeviceTransferRequested', 'DeviceTransferAccepted', 'DeviceTransferRejected', 'DeviceSentToOffice', 'DeviceReassignedToManager', 'DeviceActivated', 'DeviceImageUploaded',
+];
+const isDeviceEvent = (event: InventoryEvent): event is DeviceEvent => (DEVICE_EVENT_TYPES as readonly string[]).includes(event.type);
+
+export const INVENTORY_EVENT_TYPES: readonly InventoryEvent['type'][] = [
+  ...DEVICE_EVENT_TYPES,
+  'ReceiveJobCreated', 'ReceiveJobCartonsAccepted', 'ReceiveJobCartonsDeclined', 'AgentJobCreated', 'AgentJobAnswered', 'TransferRequested', 'TransferAnswered',
+];
+
+/** The counter key of a device: its office, its agent ('' with the manager), its type, its status. */
+const counterKey = (row: DeviceRow) => `${row.office_id}\u0000${row.agent_id ?? ''}\u0000${row.device_type}\u0000${row.status}`;
+
+/**
+ * Devices, receive jobs and their cartons, agent jobs, transfer requests, the device log, and
+ * the dashboard counters (DESIGN.md §5: devices per office, agent, type and status, kept in
+ * the same transaction as the rows they count).
+ *
+ * A batch is applied in bulk: the touched device rows are read once, every event of the batch
+ * is folded into them in feed order in memory, and rows, counter deltas and log lines are
+ * written back with one statement each — receiving 10,000 IMEIs is a few statements, not 10,000.
+ */
+export const inventoryProjection: Projection = {
+  name: 'inventory',
+  version: 1,
+  tables: ['inventory_devices', 'inventory_receive_jobs', 'inventory_job_cartons', 'inventory_agent_jobs', 'inventory_transfers', 'inventory_device_log', 'inventory_counts'],
+  handles: INVENTORY_EVENT_TYPES,
+
+  async createTables(db: SqlDb, schema: string) {
+    const t = (name: string) => sql.id(schema, name);
+    await sql`
+      create table ${t('inventory_devices')} (
+        imei text primary key, status smallint not null, office_id text not null, allocated_office_id text not null,
+        agent_id text, manager_id text, job_id text, carton_number text not null, agent_job_id text, transfer_id text,
+        device_type text not null, make text, model text, esn text, pallet text, enroll_id text, enroll_type text, etc_code text,
+        source smallint not null, order_id text, decline_reason text,
+        received_at timestamptz not null, allocation_date timestamptz, assigned_date timestamptz, activation_date date,
+        plan_name text, activation_order_id text, image_file text, updated_at timestamptz not null
+      )`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (office_id, status)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (agent_id, status) where agent_id is not null`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (carton_number)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (job_id)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (agent_job_id) where agent_job_id is not null`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (transfer_id) where transfer_id is not null`.execute(db);
+    await sql`
+      create table ${t('inventory_receive_jobs')} (
+        job_id text primary key, seq bigint generated always as identity, office_id text not null, source smallint not null,
+        order_id text, order_date date, from_office_id text, total_carton_count integer not null, total_device_count integer not null,
+        pending_carton_count integer not null, decline_reason text, assigned_date timestamptz not null
+      )`.execute(db);
+    await sql`create index on ${t('inventory_receive_jobs')} (office_id, assigned_date desc)`.execute(db);
+    await sql`
+      create table ${t('inventory_job_cartons')} (
+        job_id text not null, carton_number text not null, device_type text not null, imei_count integer not null,
+        status smallint not null default 0, decline_reason text, primary key (job_id, carton_number)
+      )`.execute(db);
+    await sql`
+      create table ${t('inventory_agent_jobs')} (
+        agent_job_id text primary key, agent_id text not null, office_id text not null, manager_id text not null,
+        total_device_count integer not null, pending_count integer not null, created_at timestamptz not null
+      )`.execute(db);
+    await sql`create index on ${t('inventory_agent_jobs')} (agent_id) where pending_count > 0`.execute(db);
+    await sql`
+      create table ${t('inventory_transfers')} (
+        transfer_id text primary key, agent_id text not null, manager_id text not null, office_id text not null,
+        transfer_count integer not null, reason text not null, status smallint not null default 0, created_at timestamptz not null
+      )`.execute(db);
+    await sql`create index on ${t('inventory_transfers')} (office_id) where status = 0`.execute(db);
+    await sql`
+      create table ${t('inventory_device_log')} (
+        id bigint generated always as identity primary key, imei text not null, status smallint not null, type text not null,
+        short_description text not null, actor_id text, created_at timestamptz not null
+      )`.execute(db);
+    await sql`create index on ${t('inventory_device_log')} (imei, id)`.execute(db);
+    await sql`
+      create table ${t('inventory_counts')} (
+        office_id text not null, agent_id text not null, device_type text not null, status smallint not null, devices integer not null,
+        primary key (office_id, agent_id, device_type, status)
+      )`.execute(db);
+    await sql`create index on ${t('inventory_counts')} (agent_id) where agent_id <> ''`.execute(db);
+  },
+
+  async apply(_db, events, schema) {
+    const db = _db as unknown as SqlDb;
+    const t = (name: string) => sql.id(schema, name);
+    const recordedEvents = events as readonly RecordedEvent[];
+
+    // Devices: read the touched rows once, fold the batch in memory, write back in bulk.
+    const touched = new Set<string>();
+    for (const recorded of recordedEvents) {
+      const event = recorded as unknown as InventoryEvent;
+      if (isDeviceEvent(event)) touched.add(event.data.imei);
+    }
+    const rows = new Map<string, DeviceRow>();
+    if (touched.size > 0) {
+      // As JSON: dates and timestamps stay text, exactly as they go back in below.
+      const current = await sql<{ row: DeviceRow }>`
+        select to_jsonb(d) as row
+        from ${t('inventory_devices')} d join unnest(${[...touched]}::text[]) as wanted(imei) on wanted.imei = d.imei`.execute(db);
+      for (const { row } of current.rows) rows.set(row.imei, row);
+    }
+    const counts = new Map<string, number>();
+    const bump = (row: DeviceRow | undefined, delta: number) => {
+      if (!row) return;
+      const key = counterKey(row);
+      counts.set(key, (counts.get(key) ?? 0) + delta);
+    };
+    const log: { imei: string; status: number; type: string; short_description: string; actor_id: string | null; created_at: string }[] = [];
+
+    for (const recorded of recordedEvents) {
+      const event = { type: recorded.type, data: recorded.data } as InventoryEvent;
+      // When the business fact happened (the command's time), which a backdated import or the demo seed sets.
+      const at = recorded.metadata.occurred_at ?? recorded.recordedAt.toISOString();
+      if (isDeviceEvent(event)) {
+        const before = rows.get(event.data.imei);
+        const after = evolveRow(before, event, at, recorded.metadata.user_id ?? 'system');
+        if (!after) continue;
+        bump(before, -1);
+        bump(after, +1);
+        rows.set(after.imei, after);
+        log.push({ imei: after.imei, ...logLine(event), type: event.type, actor_id: recorded.metadata.user_id ?? null, created_at: at });
+      } else {
+        await applyRecordEvent(db, t, event, at);
+      }
+    }
+
+    if (touched.size > 0) {
+      const changed = [...touched].map((imei) => rows.get(imei)).filter((row): row is DeviceRow => row !== undefined);
+      if (changed.length > 0) {
+        const updates = sql.join(DEVICE_COLUMNS.filter((column) => column !== 'imei').map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
+        await sql`
+          insert into ${t('inventory_devices')} (${sql.join(DEVICE_COLUMNS.map((column) => sql.ref(column)))})
+          select ${sql.join(DEVICE_COLUMNS.map((column) => sql.ref(`r.${column}`)))}
+          from jsonb_populate_recordset(null::${t('inventory_devices')}, ${JSON.stringify(changed)}::jsonb) r
+          on conflict (imei) do update set ${updates}`.execute(db);
+      }
+      const deltas = [...counts.entries()].filter(([, delta]) => delta !== 0).map(([key, delta]) => {
+        const [office_id, agent_id, device_type, status] = key.split('\u0000') as [string, string, string, string];
+        return { office_id, agent_id, device_type, status: Number(status), devices: delta };
+      });
+      if (deltas.length > 0) {
+        await sql`
+          insert into ${t('inventory_counts')} as c (office_id, agent_id, device_type, status, devices)
+          select r.office_id, r.agent_id, r.device_type, r.status, r.devices
+          from jsonb_populate_recordset(null::${t('inventory_counts')}, ${JSON.stringify(deltas)}::jsonb) r
+          on conflict (office_id, agent_id, device_type, status) do update set devices = c.devices + excluded.devices`.execute(db);
+      }
+      if (log.length > 0) {
+        await sql`
+          insert into ${t('inventory_device_log')} (imei, status, type, short_description, actor_id, created_at)
+          select r.imei, r.status, r.type, r.short_description, r.actor_id, r.created_at
+          from jsonb_to_recordset(${JSON.stringify(log)}::jsonb) as r(imei text, status smallint, type text, short_description text, actor_id text, created_at timestamptz)`.execute(db);
+      }
+    }
+  },
+};
+
+/** Jobs and transfer requests: few events, one statement each. */
+async function applyRecordEvent(db: SqlDb, t: (name: string) => ReturnType<typeof sql.id>, event: ReceiveJobEvent | AgentJobEvent | TransferRequestEvent, at: string): Promise<void> {
+  switch (event.type) {
+    case 'ReceiveJobCreated': {
+      const data = event.data;
+      await sql`
+        insert into ${t('inventory_receive_jobs')} (job_id, office_id, source, order_id, order_date, from_office_id, total_carton_count, total_device_count, pending_carton_count, assigned_date)
+        values (${data.job_id}, ${data.office_id}, ${data.source}, ${data.order_id}, ${data.order_date}, ${data.from_office_id}, ${data.cartons.length}, ${data.total_device_count}, ${data.cartons.length}, ${at})`.execute(db);
+      await sql`
+        insert into ${t('inventory_job_cartons')} (job_id, carton_number, device_type, imei_count)
+        select ${data.job_id}, r.carton_number, r.device_type, r.imei_count
+        from jsonb_to_recordset(${JSON.stringify(data.cartons)}::jsonb) as r(carton_number text, device_type text, imei_count integer)`.execute(db);
+      return;
+    }
+    case 'ReceiveJobCartonsAccepted':
+    case 'ReceiveJobCartonsDeclined': {
+      const declined = event.type === 'ReceiveJobCartonsDeclined';
+      const reason = declined ? event.data.reason : null;
+      await sql`
+        update ${t('inventory_job_cartons')} set status = ${declined ? 2 : 1}, decline_reason = ${reason}
+        where job_id = ${event.data.job_id} and carton_number = any(${[...event.data.carton_numbers]}::text[])`.execute(db);
+      await sql`
+        update ${t('inventory_receive_jobs')} j set
+          pending_carton_count = (select count(*) from ${t('inventory_job_cartons')} c where c.job_id = j.job_id and c.status = 0),
+          decline_reason = coalesce(${reason}, j.decline_reason)
+        where j.job_id = ${event.data.job_id}`.execute(db);
+      return;
+    }
+    case 'AgentJobCreated':
+      await sql`
+        insert into ${t('inventory_agent_jobs')} (agent_job_id, agent_id, office_id, manager_id, total_device_count, pending_count, created_at)
+        values (${event.data.agent_job_id}, ${event.data.agent_id}, ${event.data.office_id}, ${event.data.manager_id}, ${event.data.imeis.length}, ${event.data.imeis.length}, ${at})`.execute(db);
+      return;
+    case 'AgentJobAnswered':
+      await sql`
+        update ${t('inventory_agent_jobs')} set pending_count = greatest(pending_count - ${event.data.accepted.length + event.data.returned.length}, 0)
+        where agent_job_id = ${event.data.agent_job_id}`.execute(db);
+      return;
+    case 'TransferRequested':
+      await sql`
+        insert into ${t('inventory_transfers')} (transfer_id, agent_id, manager_id, office_id, transfer_count, reason, created_at)
+        values (${event.data.transfer_id}, ${event.data.agent_id}, ${event.data.manager_id}, ${event.data.office_id}, ${event.data.imeis.length}, ${event.data.reason}, ${at})`.execute(db);
+      return;
+    case 'TransferAnswered':
+      await sql`update ${t('inventory_transfers')} set status = ${event.data.accepted ? 1 : 2} where transfer_id = ${event.data.transfer_id}`.execute(db);
+      return;
+  }
+}

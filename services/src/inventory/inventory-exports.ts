@@ -1,0 +1,116 @@
+import type { ReceiveJobRow } from '@portal/contracts';
+import {
+  type Page,
+  type Paging,
+  type Scope,
+  type SqlDb,
+  agentDevices,
+  receiveJobs,
+  reassignableDevices,
+  stockCartons,
+  transferRequests,
+} from '@portal/projections';
+import { type ExportDefinition, formatExportDate } from '../exports/export-definition';
+
+const EXPORT_PAGE = 1000;
+
+/**
+ * An export that reads a list through the very query its screen uses, a page at a time: the
+ * file has exactly the screen's rows. For lists a person pages through (jobs, transfers, a
+ * manager's stock); the large device reports get keyset readers of their own.
+ */
+function listExport<Row, Filters extends object>(
+  name: string,
+  columns: ExportDefinition<Row, Filters>['columns'],
+  list: (db: SqlDb, scope: Scope, filters: Filters & { page: number; results: number }) => Promise<Page<Row>>,
+): ExportDefinition<Row, Filters> {
+  return {
+    name,
+    columns,
+    async *rows(db, scope, filters) {
+      for (let page = 1; ; page++) {
+        const answer = await list(db, scope, { ...filters, page, results: EXPORT_PAGE });
+        if (answer.data.length > 0) yield answer.data;
+        if (answer.data.length < EXPORT_PAGE) return;
+      }
+    },
+    count: async (db, scope, filters) => (await list(db, scope, { ...filters, page: 1, results: 1 })).total,
+  };
+}
+
+/** The agent's own scope is their user id; an export job carries it as the agent scope. */
+const agentOf = (scope: Scope) => (scope.kind === 'agent' ? scope.agentId : '');
+
+export const receiveJobsExport = listExport<ReceiveJobRow, Omit<Parameters<typeof receiveJobs>[2], keyof Paging>>(
+  'receive-jobs',
+  [
+    { heading: 'Order ID', value: (row) => row.inventory_request_order_id },
+    { heading: 'Order Date', value: (row) => formatExportDate(row.order_date) },
+    { heading: 'From Office', value: (row) => row.from_office_number },
+    { heading: 'Office Number', value: (row) => row.office_number },
+    { heading: 'Office Name', value: (row) => row.office_name },
+    { heading: 'Cartons', value: (row) => row.total_carton_count },
+    { heading: 'Devices', value: (row) => row.total_device_count },
+    { heading: 'Source', value: (row) => row.assign_source_text },
+    { heading: 'Status', value: (row) => row.status_text },
+    { heading: 'Decline Reason', value: (row) => row.decline_reason },
+    { heading: 'Uploaded Date', value: (row) => formatExportDate(row.assigned_date) },
+  ],
+  receiveJobs,
+);
+
+export const transferRequestsExport = listExport(
+  'transfer-requests',
+  [
+    { heading: 'Agent Name', value: (row) => row.agent_name },
+    { heading: 'Office Name', value: (row) => row.office_name },
+    { heading: 'Devices', value: (row) => row.transfer_count },
+    { heading: 'Reason', value: (row) => row.reason },
+    { heading: 'Created Date', value: (row) => formatExportDate(row.created_date) },
+    { heading: 'IMEIs', value: (row) => row.imei.join(' ') },
+  ],
+  transferRequests,
+);
+
+export const myInventoryExport = listExport(
+  'my-inventory',
+  [
+    { heading: 'Carton Number', value: (row) => row.carton_number },
+    { heading: 'Device Count', value: (row) => row.imei_count },
+    { heading: 'Device Type', value: (row) => row.device_type },
+    { heading: 'Office Name', value: (row) => row.office_name },
+    { heading: 'Allocation Date', value: (row) => formatExportDate(row.allocation_date) },
+    { heading: 'Age (Days)', value: (row) => row.device_age },
+  ],
+  stockCartons,
+);
+
+export const reassignExport = listExport(
+  'reassign-inventory',
+  [
+    { heading: 'IMEI', value: (row) => row.imei },
+    { heading: 'Carton Number', value: (row) => row.carton_number },
+    { heading: 'Device Type', value: (row) => row.device_type },
+    { heading: 'Status', value: (row) => row.status_name },
+    { heading: 'Office Name', value: (row) => row.office_name },
+    { heading: 'Agent Name', value: (row) => row.agent_name },
+    { heading: 'Assigned Date', value: (row) => formatExportDate(row.assigned_date) },
+    { heading: 'Age (Days)', value: (row) => row.device_age },
+  ],
+  reassignableDevices,
+);
+
+export const agentInventoryExport = listExport<Awaited<ReturnType<typeof agentDevices>>['data'][number], { keyword?: string }>(
+  'agent-inventory',
+  [
+    { heading: 'IMEI', value: (row) => row.imei },
+    { heading: 'Age (Days)', value: (row) => row.device_age },
+    { heading: 'Device Type', value: (row) => row.device_type },
+    { heading: 'Status', value: (row) => row.status_name },
+    { heading: 'Assigned Date', value: (row) => formatExportDate(row.assigned_date) },
+    { heading: 'Carton Number', value: (row) => row.carton },
+  ],
+  (db, scope, filters) => agentDevices(db, agentOf(scope), filters),
+);
+
+export const INVENTORY_EXPORTS = [receiveJobsExport, transferRequestsExport, myInventoryExport, reassignExport, agentInventoryExport] as const;

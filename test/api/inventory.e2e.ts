@@ -1,0 +1,278 @@
+import type { AgentJobRow, CartonRow, DeviceLogRow, JobCartonRow, ManagerCounts, Paged, ReceiveJobRow, TransferRequestRow } from '@portal/contracts';
+import { sql } from 'kysely';
+import { createApiKey } from '../../services/src/auth/api-keys';
+import { type SeededService, call, login, startSeededService } from '../support/demo';
+
+/** A valid IMEI: 14 digits and their Luhn check digit. */
+function imei(body14: string): string {
+  let sum = 0;
+  for (let index = 0; index < 14; index++) {
+    let digit = Number(body14[13 - index]);
+    if (index % 2 === 0) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return `${body14}${(10 - (sum % 10)) % 10}`;
+}
+
+const device = (serial: number, carton: string) => ({ imei: imei(`35693803${String(serial).padStart(6, '0')}`), device_type: 'PHONE', carton_number: carton, make: 'Acme', model: 'A1' });
+
+/**
+ * The device flows end to end over HTTP against the built service and the demo business:
+ * receive (upstream API) → accept / decline cartons → assign → agent partial accept → agent
+ * transfer back → manager accept → transfer to another office → accept there → activation,
+ * checking what the lists and counts show after each step, and the refusals on the way.
+ */
+describe('inventory flows', () => {
+  let service: SeededService;
+  let apiKey: string;
+  const tokens: Record<'manager' | 'manager2' | 'agent' | 'ibo', string> = { manager: '', manager2: '', agent: '', ibo: '' };
+  let dallas: string;
+  let houston: string;
+  let agentId: string;
+
+  beforeAll(async () => {
+    service = await startSeededService();
+    const db = service.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
+    apiKey = (await createApiKey(db, retailer.id, 'warehouse test')).key;
+    dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
+    houston = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Houston Office'`.execute(db)).rows[0]!.id;
+    agentId = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!.id;
+    for (const [key, email] of [['manager', 'office.manager@demo.test'], ['manager2', 'office.manager2@demo.test'], ['agent', 'agent@demo.test'], ['ibo', 'ibo.manager@demo.test']] as const) {
+      tokens[key] = (await login(service.baseUrl, email)).body.items!.token;
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  const as = <T>(who: keyof typeof tokens, method: string, path: string, body?: unknown) => call<T>(service.baseUrl, method, path, { token: tokens[who], body });
+  const counts = async (who: keyof typeof tokens) => (await as<{ data: { data: ManagerCounts } }>(who, 'GET', '/api/v1/dashboard_count')).body.data.data;
+  const upstream = (path: string, body: unknown) => call<{ message: string; job_id?: string }>(service.baseUrl, 'POST', path, { body, headers: { 'x-api-key': apiKey } });
+
+  it('moves devices through every flow, with the lists and counts to match', async () => {
+    const cartonA = [1, 2, 3].map((serial) => device(serial, 'CTN-A'));
+    const cartonB = [4, 5].map((serial) => device(serial, 'CTN-B'));
+
+    // Receive: bad input is refused whole; a good shipment makes a job of manager pending devices.
+    const bad = await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: [...cartonA, { ...cartonA[0], carton_number: 'CTN-A' }, { imei: '123', device_type: 'PHONE', carton_number: 'X' }] });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/appears twice/);
+    expect(JSON.stringify(bad.body)).toMatch(/must be 15 digits/);
+    expect((await call(service.baseUrl, 'POST', '/api/integration/v1/shipments', { body: { office_id: dallas, devices: cartonA } })).status).toBe(401);
+    const received = await upstream('/api/integration/v1/shipments', { office_id: dallas, order_id: 'PO-1', devices: [...cartonA, ...cartonB] });
+    expect(received.status).toBe(201);
+    const jobId = received.body.job_id!;
+    const again = await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: [cartonA[0]] });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already in inventory/);
+    expect(await counts('manager')).toMatchObject({ pending_manager: 5, total_in_stock: 5 });
+
+    const jobs = await as<Paged<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2');
+    expect(jobs.body.items.data).toEqual([expect.objectContaining({ id: jobId, inventory_request_order_id: 'PO-1', total_carton_count: 2, total_device_count: 5, status_text: 'Pending', office_name: 'Dallas Office' })]);
+    expect((await as<Paged<ReceiveJobRow>>('manager2', 'GET', '/api/v1/manager/managerjob_v2')).body.items.total).toBe(0);
+    const cartons = await as<Paged<JobCartonRow>>('manager', 'POST', '/api/v1/manager/managerdevicelist', { job_id: jobId });
+    expect(cartons.body.items.data.map((carton) => [carton.carton_number, carton.imei_count, carton.imei.length, carton.status])).toEqual([
+      ['CTN-A', 3, 3, 0],
+      ['CTN-B', 2, 2, 0],
+    ]);
+
+    // Another office's manager can neither see nor answer this job.
+    expect((await as('manager2', 'POST', '/api/v1/manager/managerdevicelist', { job_id: jobId })).status).toBe(404);
+    expect((await as('manager2', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: jobId, carton_numbers: ['CTN-A'], status: 1 })).status).toBe(403);
+
+    // Accept A, decline B (a reason is required), and accepting twice is refused.
+    const noReason = await as<{ fields?: Record<string, string> }>('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: jobId, carton_numbers: ['CTN-B'], status: 2 });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.fields?.decline_reason).toBe('Please provide a reason');
+    expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: jobId, carton_numbers: ['CTN-A'], status: 1 })).status).toBe(200);
+    expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: jobId, carton_numbers: ['CTN-B'], status: 2, decline_reason: 'Damaged box' })).status).toBe(200);
+    const twice = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: jobId, carton_numbers: ['CTN-A'], status: 1 });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Carton CTN-A of this job was already accepted.');
+    expect(await counts('manager')).toMatchObject({ Received: 3, manager_not_received: 2, pending_manager: 0, total_in_stock: 5 });
+    expect((await as<Paged<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2')).body.items.data[0]).toMatchObject({ status_text: 'Completed', decline_reason: 'Damaged box' });
+
+    // Assign carton A to the agent.
+    const stock = await as<Paged<CartonRow>>('manager', 'GET', '/api/v1/manager/agentassignlist');
+    expect(stock.body.items.data).toEqual([expect.objectContaining({ carton_number: 'CTN-A', imei_count: 3, office_id: dallas, device_age: 0 })]);
+    const otherOfficeAgent = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent011@demo.test'`.execute(service.test.database.db)).rows[0]!.id;
+    expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-A'], agent_id: otherOfficeAgent, office_id: dallas })).status).toBe(422);
+    const assigned = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-A'], agent_id: agentId, office_id: dallas, assign_count: 3 });
+    expect(assigned.status).toBe(200);
+    expect(assigned.body.message).toBe('3 devices assigned successfully');
+    expect(await counts('manager')).toMatchObject({ Received: 0, assigned: 3 });
+
+    // The agent sees one pending job; partially accepts: two accepted, the third returned.
+    const pending = await as<Paged<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist');
+    expect(pending.body.items.data).toHaveLength(1);
+    const job = pending.body.items.data[0]!;
+    expect(job.imei_device.map((item) => item.imei)).toEqual(cartonA.map((item) => item.imei).sort());
+    const [first, second, third] = job.imei_device.map((item) => item.imei) as [string, string, string];
+    expect((await as('agent', 'POST', '/api/v1/agent/accept', { imei: [first, second], agent_job_id: job.job_id })).status).toBe(200);
+    expect((await as('agent', 'POST', '/api/v1/agent/transfer_device', { imei: [third], agent_job_id: job.job_id, accept_transfer_status: 0, manager_id: job.manager_id, transfer_count: 1 })).status).toBe(200);
+    expect((await as<Paged<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.total).toBe(0);
+    expect((await as<{ data: Record<string, number> }>('agent', 'GET', '/api/v1/agent/agentdashboard')).body.data).toMatchObject({ In_stock: 2, Assigned: 0 });
+    expect(await counts('manager')).toMatchObject({ In_stock: 2, Received: 1, assigned: 0 });
+    // Accepting the same job again is refused.
+    expect((await as('agent', 'POST', '/api/v1/agent/accept', { imei: [first], agent_job_id: job.job_id })).status).toBe(409);
+
+    // The agent sends one back; the manager sees the request and accepts it.
+    expect((await as('agent', 'POST', '/api/v1/agent/transfer_device', { imei: [first], accept_transfer_status: 1, reason: 'Not needed' })).status).toBe(200);
+    expect(await counts('manager')).toMatchObject({ transfer: 1, In_stock: 1 });
+    const requests = await as<Paged<TransferRequestRow>>('manager', 'GET', '/api/v1/manager/transfer_request');
+    expect(requests.body.items.data).toEqual([expect.objectContaining({ transfer_count: 1, imei: [first], reason: 'Not needed' })]);
+    const transferId = requests.body.items.data[0]!.transfer_job_id;
+    expect((await as('manager2', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: transferId, status: 1 })).status).toBe(403);
+    expect((await as('manager', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: transferId, status: 1 })).status).toBe(200);
+    expect((await as('manager', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: transferId, status: 2 })).status).toBe(409);
+    expect(await counts('manager')).toMatchObject({ Received: 2, In_stock: 1, transfer: 0 });
+
+    // Transfer the manager's two devices to Houston: they arrive there as manager pending on a transfer job.
+    expect((await as('manager', 'POST', '/api/v1/manager/transfer_devices_to_other_office', { devicestatus: 1, imei: [first, third], office_id: houston })).status).toBe(200);
+    expect(await counts('manager')).toMatchObject({ Received: 0, In_stock: 1 });
+    expect(await counts('manager2')).toMatchObject({ pending_manager: 2 });
+    const houstonJobs = await as<Paged<ReceiveJobRow>>('manager2', 'GET', '/api/v1/manager/managerjob_v2');
+    expect(houstonJobs.body.items.data[0]).toMatchObject({ assign_source_text: 'Office Transfer', from_office_number: 'OF001', total_device_count: 2 });
+    expect((await as('manager2', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: houstonJobs.body.items.data[0]!.id, carton_numbers: ['CTN-A'], status: 1 })).status).toBe(200);
+    expect(await counts('manager2')).toMatchObject({ Received: 2, pending_manager: 0 });
+    // The IBO manager of the market sees both offices.
+    expect(await counts('ibo')).toMatchObject({ Received: 2, In_stock: 1, manager_not_received: 2, total_in_stock: 5 });
+
+    // An activation from upstream: sold, out of stock; a repeat is refused.
+    expect((await upstream('/api/integration/v1/activations', { imei: second, activation_date: '2026-11-20', plan_name: 'Unlimited' })).status).toBe(201);
+    expect((await upstream('/api/integration/v1/activations', { imei: second, activation_date: '2026-11-20' })).status).toBe(409);
+    expect(await counts('manager')).toMatchObject({ In_stock: 0, total_in_stock: 2 });
+
+    // The device log tells the story, oldest first.
+    const log = await as<{ items: DeviceLogRow[] }>('manager', 'GET', `/api/v1/device_log/${second}`);
+    expect(log.body.items.map((line) => line.type)).toEqual(['DeviceReceived', 'DeviceAcceptedByManager', 'DeviceAssigned', 'DeviceAcceptedByAgent', 'DeviceActivated']);
+    expect(log.body.items.at(-1)).toMatchObject({ status: 8, short_description: 'Activated on Unlimited' });
+  });
+
+  it('receives a manifest upload (CSV or XLSX) all or nothing, naming every bad row', async () => {
+    const retailerToken = (await login(service.baseUrl, 'retailer.manager@demo.test')).body.items!.token;
+    const upload = async (file: Blob, name: string) => {
+      const form = new FormData();
+      form.set('office_id', dallas);
+      form.set('file', file, name);
+      const response = await fetch(`${service.baseUrl}/api/v1/manager/receive_manifest`, { method: 'POST', body: form, headers: { authorization: `Bearer ${retailerToken}` } });
+      return { status: response.status, body: (await response.json()) as { message: string; job_id?: string; fields?: Record<string, string> } };
+    };
+    const good = [21, 22, 23].map((serial) => device(serial, 'CTN-M'));
+    const csv = (rows: string[][]) => new Blob([['IMEI,Carton,Device Type,Make', ...rows.map((row) => row.join(','))].join('\r\n')], { type: 'text/csv' });
+    const refused = await upload(csv([[good[0]!.imei, 'CTN-M', 'PHONE', 'Acme'], ['35693803000001', 'CTN-M', 'PHONE', ''], [good[0]!.imei, 'CTN-M', 'PHONE', ''], [good[1]!.imei, 'CTN-M', 'ROUTER', '']]), 'manifest.csv');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('3 rows have problems; nothing was received.');
+    expect(refused.body.fields).toEqual({
+      'row 3': 'IMEI 35693803000001 must be 15 digits',
+      'row 4': `IMEI ${good[0]!.imei} is also on row 2`,
+      'row 5': 'Device type must be one of FREEPHONE_SMART, PHONE, SIM, TABLET',
+    });
+    // An office manager may not upload (roles 1 and 12 only).
+    expect((await call(service.baseUrl, 'POST', '/api/v1/manager/receive_manifest', { token: tokens.manager, body: {} })).status).toBe(403);
+
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Manifest');
+    sheet.addRow(['IMEI', 'Carton Number', 'Device Type', 'Model']);
+    for (const item of good) sheet.addRow([item.imei, item.carton_number, 'Phone', 'A1']);
+    const xlsx = new Blob([await workbook.xlsx.writeBuffer()]);
+    const accepted = await upload(xlsx, 'manifest.xlsx');
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.message).toBe('Received 3 devices');
+    const cartons = await as<Paged<JobCartonRow>>('manager', 'POST', '/api/v1/manager/managerdevicelist', { job_id: accepted.body.job_id });
+    expect(cartons.body.items.data).toEqual([expect.objectContaining({ carton_number: 'CTN-M', imei_count: 3, device_type: 'PHONE' })]);
+
+    // The same devices again: refused by the decider, reported by row.
+    const repeat = await upload(xlsx, 'manifest.xlsx');
+    expect(repeat.status).toBe(409);
+    expect(repeat.body.fields).toEqual({ 'row 2': `IMEI ${good[0]!.imei} is already in inventory (Pending Manager).`, 'row 3': expect.any(String), 'row 4': expect.any(String) });
+  });
+
+  it('reassigns devices (statuses 3, 4, 5) to another agent or to an office stock, and sends a carton to an agent of another office', async () => {
+    const items = [41, 42, 43].map((serial) => device(serial, 'CTN-RE'));
+    const job = await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: items });
+    expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: job.body.job_id, carton_numbers: ['CTN-RE'], status: 1 })).status).toBe(200);
+    const imeis = items.map((item) => item.imei);
+    expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 1, imei: imeis.slice(0, 2), agent_id: agentId, office_id: dallas })).status).toBe(200);
+
+    const list = await as<Paged<{ imei: string; status: number; agent_name: string | null }>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?carton=CTN-RE');
+    expect(list.body.items.data.map((row) => [row.imei, row.status]).sort()).toEqual([[imeis[0], 4], [imeis[1], 4], [imeis[2], 3]].sort());
+    expect((await as<Paged<unknown>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?carton=CTN-RE&status=3')).body.items.total).toBe(1);
+    expect((await as('manager', 'GET', '/api/v1/manager/reassign_inventory_list?status=8')).status).toBe(400);
+
+    const otherAgent = (await sql<{ id: string }>`select id from rm.org_users where email = 'new.agent@demo.test'`.execute(service.test.database.db)).rows[0]!.id;
+    const reassigned = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/reassign_inventory', { imei: `${imeis[0]},${imeis[2]}`, agent_id: otherAgent, office_id: dallas, assign_count: 2, devicestatus: 1, carton_number: '' });
+    expect(reassigned).toEqual({ status: 200, body: { message: '2 devices reassigned successfully' } });
+    const toStock = await as('manager', 'POST', '/api/v1/manager/reassign_inventory', { imei: imeis[1], office_id: dallas, devicestatus: 1, carton_number: '' });
+    expect(toStock.status).toBe(200);
+    const after = await sql<{ imei: string; status: number; agent_id: string | null }>`select imei, status, agent_id from rm.inventory_devices where carton_number = 'CTN-RE' order by imei`.execute(service.test.database.db);
+    expect(Object.fromEntries(after.rows.map((row) => [row.imei, [row.status, row.agent_id]]))).toEqual({ [imeis[0]!]: [4, otherAgent], [imeis[1]!]: [3, null], [imeis[2]!]: [4, otherAgent] });
+    // Another office's manager may not reassign these.
+    expect((await as('manager2', 'POST', '/api/v1/manager/reassign_inventory', { imei: imeis[1], office_id: houston })).status).toBe(403);
+
+    // Transfer Inventory with an agent of the other office: agent pending for that agent at once.
+    const houstonAgent = (await sql<{ id: string }>`select id from rm.org_users where office_id = ${houston} and 2 = any(role_ids) order by email limit 1`.execute(service.test.database.db)).rows[0]!.id;
+    expect((await as('manager', 'POST', '/api/v1/manager/transfer_device', { devicestatus: 0, carton_number: ['CTN-RE'], office_id: houston, agent_id: houstonAgent })).status).toBe(200);
+    const moved = await sql<{ status: number; office_id: string; agent_id: string }>`select status, office_id, agent_id from rm.inventory_devices where imei = ${imeis[1]!}`.execute(service.test.database.db);
+    expect(moved.rows[0]).toEqual({ status: 4, office_id: houston, agent_id: houstonAgent });
+  });
+
+  it('exports the inventory lists through the export pipeline, in the caller\'s scope', async () => {
+    const download = async (who: keyof typeof tokens, path: string) => {
+      const answer = await as<{ download: number; url?: string }>(who, 'GET', path);
+      expect(answer.status).toBe(200);
+      expect(answer.body.download).toBe(1);
+      return (await fetch(new URL(answer.body.url!, service.baseUrl))).text();
+    };
+    const jobs = (await download('manager', '/api/v1/manager/manager_jobs_export')).split('\r\n');
+    expect(jobs[0]).toBe('Order ID,Order Date,From Office,Office Number,Office Name,Cartons,Devices,Source,Status,Decline Reason,Uploaded Date');
+    const listed = await as<Paged<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2?results=100');
+    expect(jobs.filter((line) => line.length > 0)).toHaveLength(listed.body.items.total + 1);
+    expect(jobs.some((line) => line.startsWith('PO-1,'))).toBe(true);
+    expect((await download('manager2', '/api/v1/manager/manager_jobs_export')).includes('PO-1')).toBe(false);
+    const mine = (await download('agent', '/api/v1/agent/agent_inventory_list_export')).split('\r\n').filter((line) => line.length > 0);
+    const agentList = await as<Paged<unknown>>('agent', 'GET', '/api/v1/agent/agentinventorylistv1?results=100');
+    expect(mine).toHaveLength(agentList.body.items.total + 1);
+  });
+
+  it('takes one image of a device: images only by their bytes, and only of a device the caller holds', async () => {
+    const item = device(31, 'CTN-IMG');
+    expect((await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: [item] })).status).toBe(201);
+    const send = async (who: keyof typeof tokens, imeiValue: string, bytes: Uint8Array, name: string) => {
+      const form = new FormData();
+      form.set('imei', imeiValue);
+      form.set('file', new Blob([bytes]), name);
+      const response = await fetch(`${service.baseUrl}/api/v1/manager/device_image`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens[who]}` } });
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    };
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    expect(await send('manager', item.imei, png, 'photo.png')).toEqual({ status: 201, body: { message: 'Image uploaded successfully' } });
+    expect(await send('manager', item.imei, new TextEncoder().encode('not an image at all'), 'photo.png')).toEqual({ status: 400, body: expect.objectContaining({ message: 'Only images can be uploaded' }) });
+    expect((await send('manager2', item.imei, png, 'photo.png')).status).toBe(404);
+    expect((await send('agent', item.imei, png, 'photo.png')).status).toBe(404);
+    const log = await as<{ items: DeviceLogRow[] }>('manager', 'GET', `/api/v1/device_log/${item.imei}`);
+    expect(log.body.items.map((line) => line.short_description)).toContain('Image uploaded');
+  });
+
+  it('lets only one of two managers who assign the same carton at once win', async () => {
+    const carton = [11, 12, 13, 14].map((serial) => device(serial, 'CTN-RACE'));
+    const received = await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: carton });
+    expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: received.body.job_id, carton_numbers: ['CTN-RACE'], status: 1 })).status).toBe(200);
+    const otherAgent = (await sql<{ id: string }>`select id from rm.org_users where email = 'new.agent@demo.test'`.execute(service.test.database.db)).rows[0]!.id;
+    const [one, two] = await Promise.all([
+      as<{ message: string }>('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 1, imei: carton.map((item) => item.imei), agent_id: agentId, office_id: dallas }),
+      as<{ message: string }>('ibo', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 1, imei: carton.map((item) => item.imei), agent_id: otherAgent, office_id: dallas }),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 409]);
+    expect((one.status === 409 ? one : two).body.message).toMatch(/no longer in the manager's stock/);
+    const holders = await sql<{ agent_id: string; n: number }>`
+      select agent_id, count(*)::int as n from rm.inventory_devices where carton_number = 'CTN-RACE' group by agent_id`.execute(service.test.database.db);
+    expect(holders.rows).toHaveLength(1);
+    expect(holders.rows[0]!.n).toBe(4);
+  });
+});

@@ -1,0 +1,102 @@
+import type { AgentOption, CartonRow, OfficeOption } from '@portal/contracts/inventory/inventory.views';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installBrowserStubs } from '../../app/report/render.test-util';
+import AssignInventoryPage from './AssignInventoryPage';
+import { choose, lastNotice, paged, renderPage, stubApi, tickRow } from './page.test-util';
+
+beforeAll(installBrowserStubs);
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const carton = (carton_number: string, imei: string[]): CartonRow => ({
+  carton_number,
+  imei,
+  imei_device: imei.map((one) => ({ imei: one, device_type: 'PHONE' })),
+  imei_count: imei.length,
+  device_type: 'PHONE',
+  office_id: 'o-1',
+  office_name: 'Austin North',
+  office_manager_id: 'u1',
+  allocation_date: '2025-03-04',
+  device_age: 12,
+});
+const offices: OfficeOption[] = [{ id: 'o-1', name: 'Austin North', office_number: 'TX-1' }];
+const agents: AgentOption[] = [{ id: 'a-7', full_name: 'Ann Agent', office_number: 'TX-1', office_id: 'o-1' }];
+
+function serve() {
+  return stubApi(({ path }) => {
+    if (path === '/api/v1/manager/agentassignlist') return paged([carton('C-100', ['111', '112']), carton('C-200', ['221'])]);
+    if (path === '/api/v1/manager/get_manager_office_list') return { items: offices };
+    if (path === '/api/v1/manager/manager_agents_list' || path === '/api/v1/manager/agent_list_for_office') return { items: agents };
+    if (path === '/api/v1/manager/assigndevice') return { message: '2 devices assigned to Ann Agent' };
+    return {};
+  });
+}
+
+describe('Assign Inventory', { timeout: 20_000 }, () => {
+  it('lists the cartons and searches by keyword', async () => {
+    const api = serve();
+    renderPage(<AssignInventoryPage />);
+    expect(await screen.findByText('C-100')).toBeTruthy();
+    expect(screen.getAllByText('03-04-2025')).toHaveLength(2);
+    fireEvent.change(screen.getByPlaceholderText('Search by carton number or office name'), { target: { value: 'north' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.queries('/api/v1/manager/agentassignlist').at(-1)).toMatchObject({ keyword: 'north', page: '1' }));
+  });
+
+  it('shows the spec messages of an empty Assign form', async () => {
+    serve();
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-100');
+    fireEvent.click(screen.getByRole('button', { name: /^Assign/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please select cartons')).toBeTruthy();
+    expect(screen.getAllByText('Please select option')).toHaveLength(2); // the option, and the agent
+    expect(screen.getByText('Please input office')).toBeTruthy();
+  });
+
+  it('assigns the selected cartons to the chosen agent, whose office fills in, then reloads the list', async () => {
+    const api = serve();
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-100');
+    tickRow('C-100');
+    fireEvent.click(screen.getByRole('button', { name: 'Assign (1)' }));
+    await screen.findByText('Assign Inventory', { selector: '.ant-drawer-title' });
+    fireEvent.click(screen.getByLabelText('Cartons', { selector: 'input[type=radio]' }));
+    await choose('Agent', 'Ann Agent (TX-1)');
+    await waitFor(() => expect(screen.getByText('Austin North (TX-1)')).toBeTruthy()); // the office, filled in
+    const listCalls = api.queries('/api/v1/manager/agentassignlist').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/assigndevice')).toHaveLength(1));
+    expect(api.bodies('POST', '/api/v1/manager/assigndevice')[0]).toEqual({ devicestatus: 0, carton_number: ['C-100'], imei: ['111', '112'], agent_id: 'a-7', office_id: 'o-1', assign_count: 2 });
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '2 devices assigned to Ann Agent' }));
+    await waitFor(() => expect(api.queries('/api/v1/manager/agentassignlist').length).toBeGreaterThan(listCalls));
+  });
+
+  it('assigns single IMEIs of the chosen cartons in IMEI mode', async () => {
+    const api = serve();
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-100');
+    tickRow('C-100');
+    tickRow('C-200');
+    fireEvent.click(screen.getByRole('button', { name: 'Assign (2)' }));
+    await screen.findByText('Assign Inventory', { selector: '.ant-drawer-title' });
+    fireEvent.click(screen.getByLabelText('IMEIs', { selector: 'input[type=radio]' }));
+    await screen.findByLabelText('IMEIs', { selector: 'input[role=combobox]' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please select IMEIs')).toBeTruthy();
+    await choose('IMEIs', '221');
+    await choose('Office', 'Austin North (TX-1)');
+    // The agents of the chosen office.
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/agent_list_for_office')).toEqual([{ office_id: 'o-1' }]));
+    await choose('Agent', 'Ann Agent (TX-1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/assigndevice')).toHaveLength(1));
+    expect(api.bodies('POST', '/api/v1/manager/assigndevice')[0]).toEqual({ devicestatus: 1, carton_number: ['C-100', 'C-200'], imei: ['221'], agent_id: 'a-7', office_id: 'o-1', assign_count: 1 });
+  });
+});

@@ -1,0 +1,126 @@
+import type { AssignDeviceBody } from '@portal/contracts/inventory/inventory.schemas';
+import type { AgentOption, CartonRow } from '@portal/contracts/inventory/inventory.views';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { useState } from 'react';
+import { route } from '../../app/api-client';
+import ReportPage from '../../app/report/ReportPage';
+import { reloadLists, useCommand } from './api/command';
+import { agentOption, officeOption, useAgents, useManagerOffices } from './api/lists';
+import { cartonColumns } from './carton-columns';
+import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';
+
+const list = route('GET', '/api/v1/manager/agentassignlist');
+const assign = route('POST', '/api/v1/manager/assigndevice');
+
+type AssignForm = DevicePick & { office_id?: string; agent_id?: string };
+/** What the console sends (the schema's input side: lists of cartons and IMEIs). */
+type AssignRequest = Pick<AssignDeviceBody, 'agent_id' | 'office_id' | 'devicestatus'> & { carton_number: string[]; imei: string[]; assign_count: number };
+
+/**
+ * The Assign drawer (doc 1 §2.6, §5): option, cartons (prefilled from the table's selection),
+ * IMEIs in IMEI mode, office ('Please input office') and agent ('Please select option').
+ * Choosing an agent fills the office; changing the office drops an agent of another office.
+ */
+function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly CartonRow[]; onClose: () => void; onAssigned: () => void }) {
+  const [form] = Form.useForm<AssignForm>();
+  const officeId = Form.useWatch('office_id', form);
+  const offices = useManagerOffices();
+  const agents = useAgents(officeId, 'scope');
+  const command = useCommand<AssignRequest>(assign, [list]);
+
+  const submit = (values: AssignForm) => {
+    const devices = pickedDevices(values, cartons);
+    command.mutate({ ...devices, agent_id: values.agent_id!, office_id: values.office_id!, assign_count: devices.imei.length }, { onSuccess: onAssigned });
+  };
+
+  return (
+    <Drawer
+      open
+      title="Assign Inventory"
+      size={520}
+      onClose={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="primary" loading={command.isPending} onClick={() => form.submit()}>
+            Submit
+          </Button>
+        </Space>
+      }
+    >
+      <Form<AssignForm> form={form} layout="vertical" initialValues={{ carton_number: cartons.map((carton) => carton.carton_number) }} onFinish={submit}>
+        <DevicePickFields cartons={cartons} />
+        <Form.Item name="office_id" label="Office" rules={[{ required: true, message: 'Please input office' }]}>
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            allowClear
+            placeholder="Office"
+            loading={offices.isFetching}
+            options={(offices.data ?? []).map(officeOption)}
+            onChange={() => form.setFieldValue('agent_id', undefined)}
+          />
+        </Form.Item>
+        <Form.Item name="agent_id" label="Agent" rules={[{ required: true, message: 'Please select option' }]}>
+          <Select<string>
+            showSearch={{ optionFilterProp: 'label' }}
+            allowClear
+            placeholder="Agent"
+            loading={agents.isFetching}
+            options={(agents.data ?? []).map(agentOption)}
+            onChange={(agentId) => {
+              const agent: AgentOption | undefined = agents.data?.find((candidate) => candidate.id === agentId);
+              if (agent) form.setFieldValue('office_id', agent.office_id);
+            }}
+          />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}
+
+/** Assign Inventory (assignagent, doc 1 §2.6): cartons of the manager's stock, selection remembered per page, Reload, and the Assign drawer. */
+export default function AssignInventoryPage() {
+  const client = useQueryClient();
+  const [selected, setSelected] = useState<readonly CartonRow[]>([]);
+  const [resetKey, setResetKey] = useState(0);
+  const [assigning, setAssigning] = useState(false);
+
+  return (
+    <>
+      <ReportPage<CartonRow>
+        title="Assign Inventory"
+        list={list}
+        rowKey="carton_number"
+        columns={cartonColumns}
+        selection={{ remember: 'per-page', storageKey: 'assignagent', resetKey, onChange: (_keys, rows) => setSelected(rows) }}
+        filters={
+          <Form.Item name="keyword">
+            <Input placeholder="Search by carton number or office name" allowClear style={{ width: 300 }} />
+          </Form.Item>
+        }
+        actions={
+          <>
+            <Button icon={<ReloadOutlined />} onClick={() => reloadLists(client, [list])}>
+              Reload
+            </Button>
+            <Button type="primary" onClick={() => setAssigning(true)}>
+              Assign{selected.length > 0 ? ` (${selected.length})` : ''}
+            </Button>
+          </>
+        }
+      />
+      {assigning && (
+        <AssignDrawer
+          cartons={selected}
+          onClose={() => setAssigning(false)}
+          onAssigned={() => {
+            setAssigning(false);
+            setResetKey((key) => key + 1);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import type { AnswerCartonsBody } from '@portal/contracts/inventory/inventory.schemas';
+import type { JobCartonRow, ReceiveJobRow } from '@portal/contracts/inventory/inventory.views';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Form, Input, Modal, Popover, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { type Key, useState } from 'react';
+import { call, queryKey, route } from '../../app/api-client';
+import { useCommand } from './api/command';
+import { type ListAnswer, rowsOf } from './api/lists';
+
+const jobs = route('GET', '/api/v1/manager/managerjob_v2');
+const jobCartons = route('POST', '/api/v1/manager/managerdevicelist');
+const answerCartons = route('POST', '/api/v1/manager/manager_accept_selected_cartons');
+
+/**
+ * The decline reason's rule text. Doc 1 §5: "Decline reason: required, placeholder 'Please
+ * provide a reason' (the rule text reads 'Please select delivery method')" — the spec's own
+ * words, kept as they are; the server answers 'Please provide a reason' (answerCartonsBody).
+ */
+export const DECLINE_REASON_REQUIRED = 'Please select delivery method';
+
+type AnswerRequest = Pick<AnswerCartonsBody, 'job_id' | 'status' | 'decline_reason'> & { carton_numbers: string[] };
+
+const STATUS_COLOUR: Record<JobCartonRow['status'], string> = { 0: 'orange', 1: 'green', 2: 'red' };
+
+function ImeiPopover({ carton }: { carton: JobCartonRow }) {
+  return (
+    <Popover
+      trigger="click"
+      title={`IMEIs of ${carton.carton_number}`}
+      content={
+        <ol style={{ maxHeight: 300, overflow: 'auto', minWidth: 200, margin: 0, paddingInlineStart: 24 }}>
+          {carton.imei.map((imei) => (
+            <li key={imei}>{imei}</li>
+          ))}
+        </ol>
+      }
+    >
+      <Typography.Link>View IMEI</Typography.Link>
+    </Popover>
+  );
+}
+
+const columns: ColumnsType<JobCartonRow> = [
+  { title: 'Carton Number', dataIndex: 'carton_number', key: 'carton_number' },
+  { title: 'Device Type', dataIndex: 'device_type', key: 'device_type' },
+  { title: 'IMEI Count', dataIndex: 'imei_count', key: 'imei_count' },
+  { title: 'Status', key: 'status', render: (_value, carton) => <Tag color={STATUS_COLOUR[carton.status]}>{carton.status_text}</Tag> },
+  { title: 'Decline Reason', dataIndex: 'decline_reason', key: 'decline_reason', render: (reason: string | null) => reason ?? '—' },
+  { title: 'IMEIs', key: 'imeis', render: (_value, carton) => <ImeiPopover carton={carton} /> },
+];
+
+/**
+ * The Cartons List drawer of a receive job (doc 1 §2.5, §4): select-all and a checkbox per carton
+ * still waiting (status 0), the IMEI count, a View IMEI popover, and Accept (status 1) and Decline
+ * (status 2, with a reason asked in a confirmation). After either the job list and this list reload.
+ */
+export default function CartonsListDrawer({ job, onClose }: { job: ReceiveJobRow; onClose: () => void }) {
+  const body = { job_id: job.id };
+  const cartons = useQuery({
+    queryKey: [...queryKey(jobCartons), body],
+    queryFn: async () => rowsOf(await call<ListAnswer<JobCartonRow>>(jobCartons, { body })),
+  });
+  const [selected, setSelected] = useState<Key[]>([]);
+  const [declining, setDeclining] = useState(false);
+  const [reasonForm] = Form.useForm<{ decline_reason: string }>();
+  const command = useCommand<AnswerRequest>(answerCartons, [jobs, jobCartons]);
+  const cartonNumbers = selected.map(String);
+
+  const answered = () => {
+    setSelected([]);
+    setDeclining(false);
+    reasonForm.resetFields();
+  };
+  const accept = () => command.mutate({ job_id: job.id, carton_numbers: cartonNumbers, status: 1 }, { onSuccess: answered });
+  const decline = ({ decline_reason }: { decline_reason: string }) => command.mutate({ job_id: job.id, carton_numbers: cartonNumbers, status: 2, decline_reason: decline_reason.trim() }, { onSuccess: answered });
+
+  return (
+    <Drawer
+      open
+      title="Cartons List"
+      size={820}
+      onClose={onClose}
+      footer={
+        <Space>
+          <Button type="primary" disabled={selected.length === 0} loading={command.isPending && !declining} onClick={accept}>
+            Accept
+          </Button>
+          <Button danger disabled={selected.length === 0} onClick={() => setDeclining(true)}>
+            Decline
+          </Button>
+          <Typography.Text type="secondary">{selected.length > 0 ? `${selected.length} carton(s) selected` : 'Select the cartons to accept or decline'}</Typography.Text>
+        </Space>
+      }
+    >
+      <Typography.Paragraph>
+        Job {job.inventory_request_order_id ?? job.id} · {job.office_name} ({job.office_number}) · {job.total_carton_count} cartons, {job.total_device_count} devices
+      </Typography.Paragraph>
+      {cartons.isError && <Typography.Text type="danger">{cartons.error.message}</Typography.Text>}
+      <Table<JobCartonRow>
+        rowKey="carton_number"
+        size="small"
+        columns={columns}
+        dataSource={cartons.data ? [...cartons.data] : []}
+        loading={cartons.isFetching}
+        pagination={false}
+        scroll={{ y: 520 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (carton) => ({ disabled: carton.status !== 0 }) }}
+      />
+      <Modal
+        open={declining}
+        title="Decline the selected cartons?"
+        okText="Decline"
+        okButtonProps={{ danger: true }}
+        confirmLoading={command.isPending}
+        onOk={() => reasonForm.submit()}
+        onCancel={() => setDeclining(false)}
+        forceRender
+      >
+        <Form form={reasonForm} layout="vertical" onFinish={decline}>
+          <Form.Item name="decline_reason" label="Reason" rules={[{ required: true, whitespace: true, message: DECLINE_REASON_REQUIRED }]}>
+            <Input.TextArea rows={4} placeholder="Please provide a reason" maxLength={500} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Drawer>
+  );
+}

@@ -1,0 +1,94 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Form, Input, Typography, Upload } from 'antd';
+import type { UploadFile } from 'antd/es/upload/interface';
+import { useState } from 'react';
+import { failureMessage, route } from '../../app/api-client';
+import { notice } from '../../app/notice';
+import { usePostForm } from './api/upload';
+
+const deviceImage = route('POST', '/api/v1/manager/device_image');
+
+/** Doc 1 §5, §9: one image, images only, at most 50,000,000 bytes. */
+export const MAX_IMAGE_BYTES = 50_000_000;
+export const IMAGE_MESSAGES = {
+  /** Doc 2 §5 (direct RMA form, the same IMEI-and-image screen): digits only. */
+  imei: 'Please enter valid IMEI',
+  required: 'Please upload an image',
+  notImage: 'Only image files can be uploaded',
+  tooLarge: 'The image must be at most 50,000,000 bytes',
+} as const;
+
+interface ImageForm {
+  imei?: string;
+  file?: UploadFile[];
+}
+
+/** Why a chosen file cannot be sent; undefined when it can. */
+export function imageProblem(file: { type?: string; size?: number; name: string }): string | undefined {
+  if (!(file.type ?? '').startsWith('image/')) return IMAGE_MESSAGES.notImage;
+  if ((file.size ?? 0) > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge;
+  return undefined;
+}
+
+/**
+ * The device image upload (agent-IMEI and the manager's IMEI screen; doc 1 §2.14, doc 2 §2): an
+ * IMEI and one image, checked in the browser as the server checks it, sent as multipart `imei` +
+ * `file` to POST /api/v1/manager/device_image.
+ */
+export default function DeviceImagePage() {
+  const [form] = Form.useForm<ImageForm>();
+  const postForm = usePostForm();
+  const [sending, setSending] = useState(false);
+
+  const send = async (values: ImageForm) => {
+    const file = values.file?.[0]?.originFileObj;
+    if (!values.imei || !file) return;
+    const body = new FormData();
+    body.append('imei', values.imei.trim());
+    body.append('file', file, file.name);
+    setSending(true);
+    try {
+      const answer = await postForm(deviceImage, body);
+      notice.success(answer.message);
+      form.resetFields();
+    } catch (failure) {
+      notice.failure(failureMessage(failure));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Card style={{ maxWidth: 560 }}>
+      <Typography.Title level={3}>Device Image</Typography.Title>
+      <Form<ImageForm> form={form} layout="vertical" onFinish={(values) => void send(values)}>
+        <Form.Item name="imei" label="IMEI" rules={[{ required: true, pattern: /^\s*\d+\s*$/, message: IMAGE_MESSAGES.imei }]}>
+          <Input placeholder="IMEI" inputMode="numeric" maxLength={20} />
+        </Form.Item>
+        <Form.Item
+          name="file"
+          label="Image"
+          valuePropName="fileList"
+          getValueFromEvent={(event: { fileList: UploadFile[] }) => event.fileList.slice(-1)}
+          rules={[
+            { required: true, type: 'array', min: 1, message: IMAGE_MESSAGES.required },
+            {
+              validator: async (_rule, files: UploadFile[] | undefined) => {
+                const chosen = files?.[0];
+                const problem = chosen && imageProblem({ type: chosen.type, size: chosen.size, name: chosen.name });
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+        >
+          <Upload accept="image/*" maxCount={1} listType="picture" beforeUpload={() => false}>
+            <Button icon={<UploadOutlined />}>Choose Image</Button>
+          </Upload>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={sending}>
+          Submit
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,159 @@
+import type { JobCartonRow, ReceiveJobRow } from '@portal/contracts/inventory/inventory.views';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installBrowserStubs } from '../../app/report/render.test-util';
+import { DECLINE_REASON_REQUIRED } from './CartonsListDrawer';
+import { Reply, choose, lastNotice, paged, renderPage, rowOf, stubApi, tickRow } from './page.test-util';
+import ReceiveInventoryPage from './ReceiveInventoryPage';
+
+beforeAll(installBrowserStubs);
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const job: ReceiveJobRow = {
+  id: 'job-1',
+  inventory_request_order_id: 'ORD-77',
+  order_date: '2025-02-01',
+  from_office_number: null,
+  office_id: 'o-1',
+  office_number: 'TX-1',
+  office_name: 'Austin North',
+  total_carton_count: 2,
+  total_device_count: 3,
+  assign_source: 1,
+  assign_source_text: 'Upstream Allocation',
+  status_text: 'Pending',
+  decline_reason: null,
+  assigned_date: '2025-02-03T10:00:00.000Z',
+};
+const cartons: JobCartonRow[] = [
+  { carton_number: 'C-1', device_type: 'PHONE', imei_count: 2, imei: ['356938035643809', '356938035643817'], status: 0, status_text: 'Pending', decline_reason: null },
+  { carton_number: 'C-2', device_type: 'TABLET', imei_count: 1, imei: ['490154203237518'], status: 1, status_text: 'Accepted', decline_reason: null },
+];
+
+function serve(manifestAnswer: unknown = { message: 'Manifest received: 1 job' }) {
+  return stubApi(({ path }) => {
+    if (path === '/api/v1/manager/managerjob_v2') return paged([job]);
+    if (path === '/api/v1/reference/assign_source') return { data: [{ id: 1, name: 'Upstream Allocation' }, { id: 3, name: 'Office Transfer' }] };
+    if (path === '/api/v1/manager/managerdevicelist') return { items: cartons };
+    if (path === '/api/v1/manager/manager_accept_selected_cartons') return { message: '1 carton accepted' };
+    if (path === '/api/v1/manager/get_manager_office_list') return { items: [{ id: 'o-1', name: 'Austin North', office_number: 'TX-1' }] };
+    if (path === '/api/v1/manager/receive_manifest') return manifestAnswer;
+    return {};
+  });
+}
+
+async function openCartons() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Cartons of job ORD-77' }));
+  return screen.findByText('C-1');
+}
+
+describe('Receive Inventory', { timeout: 20_000 }, () => {
+  it('lists the jobs and filters them by keyword, source and uploaded dates (sent as YYYY-MM-DD)', async () => {
+    const api = serve();
+    renderPage(<ReceiveInventoryPage />);
+    expect(await screen.findByText('Austin North')).toBeTruthy();
+    expect(within(rowOf('Austin North')).getByText('02-03-2025')).toBeTruthy();
+    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'ORD' } });
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByText('Office Transfer'));
+    const from = screen.getByPlaceholderText('Uploaded From');
+    fireEvent.mouseDown(from);
+    fireEvent.change(from, { target: { value: '01-15-2025' } });
+    fireEvent.keyDown(from, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect((screen.getByPlaceholderText('Uploaded From') as HTMLInputElement).value).toBe('01-15-2025'));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.queries('/api/v1/manager/managerjob_v2').at(-1)).toMatchObject({ keyword: 'ORD', assign_source: '3', date_range_start: '2025-01-15', page: '1' }));
+  });
+
+  it('accepts the selected cartons of a job: only waiting cartons can be picked; both lists reload', async () => {
+    const api = serve();
+    renderPage(<ReceiveInventoryPage />);
+    await openCartons();
+    const checkbox = (carton: string) => within(rowOf(carton)).getByRole('checkbox') as HTMLInputElement;
+    expect(checkbox('C-2').disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(rowOf('C-1')).getByText('View IMEI'));
+    expect(await screen.findByText('356938035643817')).toBeTruthy();
+
+    tickRow('C-1');
+    const before = { jobs: api.queries('/api/v1/manager/managerjob_v2').length, cartons: api.bodies('POST', '/api/v1/manager/managerdevicelist').length };
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/manager_accept_selected_cartons')).toEqual([{ job_id: 'job-1', carton_numbers: ['C-1'], status: 1 }]));
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '1 carton accepted' }));
+    await waitFor(() => expect(api.queries('/api/v1/manager/managerjob_v2').length).toBeGreaterThan(before.jobs));
+    expect(api.bodies('POST', '/api/v1/manager/managerdevicelist').length).toBeGreaterThan(before.cartons);
+    expect(api.bodies('POST', '/api/v1/manager/managerdevicelist')[0]).toEqual({ job_id: 'job-1' });
+  });
+
+  it('declines with a required reason', async () => {
+    const api = serve();
+    renderPage(<ReceiveInventoryPage />);
+    await openCartons();
+    tickRow('C-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    const reason = await screen.findByPlaceholderText('Please provide a reason');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Decline' }).at(-1)!);
+    expect(await screen.findByText(DECLINE_REASON_REQUIRED)).toBeTruthy();
+    fireEvent.change(reason, { target: { value: 'Wrong model' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Decline' }).at(-1)!);
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/manager_accept_selected_cartons')).toEqual([{ job_id: 'job-1', carton_numbers: ['C-1'], status: 2, decline_reason: 'Wrong model' }]));
+  });
+
+  it('shows the server failure of an answer in an Oops popup', async () => {
+    stubApi(({ path }) => {
+      if (path === '/api/v1/manager/manager_accept_selected_cartons') return new Reply(409, { error: 'Conflict', message: 'Carton C-1 was already answered' });
+      if (path === '/api/v1/manager/managerdevicelist') return { items: cartons };
+      return paged([job]);
+    });
+    renderPage(<ReceiveInventoryPage />);
+    await openCartons();
+    tickRow('C-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Oops', content: 'Carton C-1 was already answered' }));
+    expect(screen.getByRole('button', { name: 'Try Again!' })).toBeTruthy();
+  });
+
+  it('shows a failed search in an error toast with the server text', async () => {
+    stubApi(({ path }) => (path === '/api/v1/manager/managerjob_v2' ? new Reply(400, { error: 'Bad Request', message: 'Dates are YYYY-MM-DD' }) : { data: [] }));
+    renderPage(<ReceiveInventoryPage />);
+    await waitFor(() => expect(document.querySelector('.ant-message-error')?.textContent).toBe('Dates are YYYY-MM-DD'));
+  });
+
+  it('hides Upload Manifest from an office manager (roles 1 and 12 upload)', async () => {
+    serve();
+    renderPage(<ReceiveInventoryPage />, [3]);
+    await screen.findByText('Austin North');
+    expect(screen.queryByRole('button', { name: 'Upload Manifest' })).toBeNull();
+  });
+
+  it('uploads a manifest as multipart office_id + file, and lists the refused rows', async () => {
+    const api = serve(new Reply(400, { error: 'Bad Request', message: '2 rows have problems; nothing was received.', fields: { 'row 3': 'IMEI 123 must be 15 digits', 'row 7': 'Carton is required; IMEI 356938035643809 appears twice (rows 2 and 7)' } }));
+    renderPage(<ReceiveInventoryPage />, [12]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload Manifest' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Please select office')).toBeTruthy();
+    expect(screen.getByText('Please select a manifest file')).toBeTruthy();
+
+    await choose('Office', 'Austin North (TX-1)');
+    const file = new File(['imei,carton_number,device_type\n'], 'shipment.csv', { type: 'text/csv' });
+    fireEvent.change(document.querySelector('input[type=file]')!, { target: { files: [file] } });
+    await screen.findByText('shipment.csv');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('IMEI 123 must be 15 digits')).toBeTruthy();
+    expect(screen.getByText('2 rows have problems; nothing was received.')).toBeTruthy();
+    expect(within(rowOf('IMEI 123 must be 15 digits')).getByText('3')).toBeTruthy();
+    expect(screen.getByText('Carton is required; IMEI 356938035643809 appears twice (rows 2 and 7)')).toBeTruthy();
+
+    const upload = api.requests.find((request) => request.path === '/api/v1/manager/receive_manifest')!;
+    expect(upload.method).toBe('POST');
+    expect(upload.headers.authorization).toBe('Bearer token-1');
+    const sent = upload.body as FormData;
+    expect(sent.get('office_id')).toBe('o-1');
+    expect((sent.get('file') as File).name).toBe('shipment.csv');
+  });
+});

@@ -1,0 +1,102 @@
+import type { ReceiveJobRow } from '@portal/contracts/inventory/inventory.views';
+import { Button, Form, Input, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { failureMessage, route } from '../../app/api-client';
+import { notice } from '../../app/notice';
+import ReportPage from '../../app/report/ReportPage';
+import TypeaheadSelect from '../../app/report/TypeaheadSelect';
+import { useSession } from '../../app/session-context';
+import CartonsListDrawer from './CartonsListDrawer';
+import { shownDate } from './format';
+import UploadedDateFilter from './UploadedDateFilter';
+import UploadManifestDrawer, { MANIFEST_ROLES } from './UploadManifestDrawer';
+
+const jobs = route('GET', '/api/v1/manager/managerjob_v2');
+
+/**
+ * The job columns. Their widths add up to the spec's horizontal scroll width, 1500 (doc 1 §2.5,
+ * §9): the report table scrolls at its content's width. Sortable columns are receiveJobsQuery's
+ * sort keys.
+ */
+function jobColumns(open: (job: ReceiveJobRow) => void): ColumnsType<ReceiveJobRow> {
+  return [
+    { title: 'Order ID', dataIndex: 'inventory_request_order_id', key: 'inventory_request_order_id', width: 120, render: (id: string | null) => id ?? '—' },
+    { title: 'Order Date', dataIndex: 'order_date', key: 'order_date', width: 120, sorter: true, render: (at: string | null) => shownDate(at) },
+    { title: 'From Office', dataIndex: 'from_office_number', key: 'from_office_number', width: 120, render: (office: string | null) => office ?? '—' },
+    { title: 'Office Number', dataIndex: 'office_number', key: 'office_number', width: 130, sorter: true },
+    { title: 'Office Name', dataIndex: 'office_name', key: 'office_name', width: 150 },
+    { title: 'Cartons', dataIndex: 'total_carton_count', key: 'total_carton_count', width: 100, sorter: true },
+    { title: 'Devices', dataIndex: 'total_device_count', key: 'total_device_count', width: 100, sorter: true },
+    { title: 'Source', dataIndex: 'assign_source_text', key: 'assign_source_text', width: 150 },
+    { title: 'Status', dataIndex: 'status_text', key: 'status_text', width: 110, render: (status: string) => <Tag color={status === 'Pending' ? 'orange' : 'green'}>{status}</Tag> },
+    { title: 'Decline Reason', dataIndex: 'decline_reason', key: 'decline_reason', width: 150, render: (reason: string | null) => reason ?? '—' },
+    { title: 'Uploaded Date', dataIndex: 'assigned_date', key: 'assigned_date', width: 130, sorter: true, render: (at: string) => shownDate(at) },
+    {
+      title: 'Cartons List',
+      key: 'cartons',
+      width: 120,
+      fixed: 'right',
+      render: (_value, job) => (
+        <Button type="link" size="small" onClick={() => open(job)} aria-label={`Cartons of job ${job.inventory_request_order_id ?? job.id}`}>
+          View Cartons
+        </Button>
+      ),
+    },
+  ];
+}
+
+/**
+ * Receive Inventory (ReceiveInventory, doc 1 §2.5): the receive jobs with keyword, source and
+ * uploaded-date filters and Export Report; a job opens its Cartons List drawer. Roles 1 and 12
+ * also upload shipment manifests.
+ */
+export default function ReceiveInventoryPage() {
+  const { user } = useSession();
+  const client = useQueryClient();
+  const [job, setJob] = useState<ReceiveJobRow>();
+  const [uploading, setUploading] = useState(false);
+  const uploads = user?.role_id.some((role) => MANIFEST_ROLES.includes(role)) ?? false;
+
+  // Doc 1 §8: a failed Receive search shows the server's text in an error toast.
+  useEffect(
+    () =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey[1] === jobs.path) notice.toastError(failureMessage(event.action.error));
+      }),
+    [client],
+  );
+
+  return (
+    <>
+      <ReportPage<ReceiveJobRow>
+        title="Receive Inventory"
+        list={jobs}
+        exportRoute={route('GET', '/api/v1/manager/manager_jobs_export')}
+        rowKey="id"
+        columns={jobColumns(setJob)}
+        filters={
+          <>
+            <Form.Item name="keyword">
+              <Input placeholder="Search" allowClear />
+            </Form.Item>
+            <Form.Item name="assign_source">
+              <TypeaheadSelect route={route('GET', '/api/v1/reference/assign_source')} search="client" placeholder="Source" style={{ minWidth: 180 }} />
+            </Form.Item>
+            <UploadedDateFilter />
+          </>
+        }
+        actions={
+          uploads && (
+            <Button type="primary" onClick={() => setUploading(true)}>
+              Upload Manifest
+            </Button>
+          )
+        }
+      />
+      {job && <CartonsListDrawer job={job} onClose={() => setJob(undefined)} />}
+      {uploading && <UploadManifestDrawer onClose={() => setUploading(false)} />}
+    </>
+  );
+}

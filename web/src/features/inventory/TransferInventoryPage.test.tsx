@@ -1,0 +1,85 @@
+import type { AgentOption, CartonRow, OfficeOption } from '@portal/contracts/inventory/inventory.views';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installBrowserStubs } from '../../app/report/render.test-util';
+import { choose, lastNotice, paged, renderPage, stubApi, tickRow } from './page.test-util';
+import TransferInventoryPage from './TransferInventoryPage';
+
+beforeAll(installBrowserStubs);
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const carton = (carton_number: string, imei: string[]): CartonRow => ({
+  carton_number,
+  imei,
+  imei_device: imei.map((one) => ({ imei: one, device_type: 'PHONE' })),
+  imei_count: imei.length,
+  device_type: 'PHONE',
+  office_id: 'o-1',
+  office_name: 'Austin North',
+  office_manager_id: 'u1',
+  allocation_date: null,
+  device_age: 3,
+});
+const otherOffices: OfficeOption[] = [{ id: 'o-9', name: 'Dallas East', office_number: 'TX-9' }];
+const agents: AgentOption[] = [{ id: 'a-9', full_name: 'Dan Dallas', office_number: 'TX-9', office_id: 'o-9' }];
+
+function serve() {
+  return stubApi(({ path }) => {
+    if (path === '/api/v1/manager/agentassignlist') return paged([carton('C-100', ['111', '112']), carton('C-200', ['221'])]);
+    if (path === '/api/v1/manager/get_other_office_list') return { items: otherOffices };
+    if (path === '/api/v1/manager/agent_list_for_office') return { items: agents };
+    if (path === '/api/v1/manager/transfer_devices_to_other_office') return { message: '2 devices transferred successfully' };
+    return {};
+  });
+}
+
+describe('Transfer Inventory', { timeout: 20_000 }, () => {
+  it('shows the spec messages of an empty Transfer form', async () => {
+    serve();
+    renderPage(<TransferInventoryPage />);
+    await screen.findByText('C-100');
+    fireEvent.click(screen.getByRole('button', { name: /^Transfer/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please select option')).toBeTruthy();
+    expect(screen.getByText('Please select cartons')).toBeTruthy();
+    expect(screen.getByText('Please select office')).toBeTruthy();
+  });
+
+  it('transfers the selected cartons to another office, the agent left out, and reloads the list', async () => {
+    const api = serve();
+    renderPage(<TransferInventoryPage />);
+    await screen.findByText('C-100');
+    tickRow('C-100');
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer (1)' }));
+    await screen.findByText('Transfer Inventory', { selector: '.ant-drawer-title' });
+    fireEvent.click(screen.getByLabelText('Cartons', { selector: 'input[type=radio]' }));
+    await choose('Office', 'Dallas East (TX-9)');
+    const listCalls = api.queries('/api/v1/manager/agentassignlist').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/transfer_devices_to_other_office')).toEqual([{ devicestatus: 0, carton_number: ['C-100'], imei: ['111', '112'], office_id: 'o-9' }]));
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '2 devices transferred successfully' }));
+    await waitFor(() => expect(api.queries('/api/v1/manager/agentassignlist').length).toBeGreaterThan(listCalls));
+  });
+
+  it('sends chosen IMEIs with an agent of the target office', async () => {
+    const api = serve();
+    renderPage(<TransferInventoryPage />);
+    await screen.findByText('C-100');
+    tickRow('C-100');
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer (1)' }));
+    await screen.findByText('Transfer Inventory', { selector: '.ant-drawer-title' });
+    fireEvent.click(screen.getByLabelText('IMEIs', { selector: 'input[type=radio]' }));
+    await screen.findByLabelText('IMEIs', { selector: 'input[role=combobox]' });
+    await choose('IMEIs', '112');
+    await choose('Office', 'Dallas East (TX-9)');
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/agent_list_for_office')).toEqual([{ office_id: 'o-9' }]));
+    await choose('Agent (optional)', 'Dan Dallas (TX-9)');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/transfer_devices_to_other_office')).toEqual([{ devicestatus: 1, carton_number: ['C-100'], imei: ['112'], office_id: 'o-9', agent_id: 'a-9' }]));
+  });
+});
