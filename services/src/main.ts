@@ -35,16 +35,23 @@ async function main(): Promise<void> {
   const logger = createLogger(config, role);
   const platform = await openPlatform(config, logger);
   if (role === 'seed') {
-    // `seed -- --devices N`: how many devices (default SEED_DEVICES). The device commands read
-    // the read models, so the projections run here while seeding.
-    const flag = process.argv.indexOf('--devices');
-    const devices = flag > 0 ? Number(process.argv[flag + 1]) : undefined;
+    // `seed -- --devices N [--bulk | --commands] [--now ISO]`: how many devices (default
+    // SEED_DEVICES), which path, and the business "now". The device commands read the read
+    // models, so the projections run here while seeding.
+    const valueOf = (flag: string) => (process.argv.includes(flag) ? process.argv[process.argv.indexOf(flag) + 1] : undefined);
+    const devices = valueOf('--devices') === undefined ? undefined : Number(valueOf('--devices'));
+    const now = valueOf('--now') === undefined ? undefined : new Date(valueOf('--now')!);
     if (devices !== undefined && (!Number.isInteger(devices) || devices < 0)) {
       console.error('--devices takes a whole number of devices, e.g. --devices 20000');
       process.exit(2);
     }
+    if (now !== undefined && Number.isNaN(now.getTime())) {
+      console.error('--now takes an ISO date-time, e.g. --now 2026-11-20T18:00:00Z');
+      process.exit(2);
+    }
+    const bulk = process.argv.includes('--bulk') ? true : process.argv.includes('--commands') ? false : undefined;
     const worker = startWorker(platform);
-    const seeded = await seedIfEmpty(platform, { devices });
+    const seeded = await seedIfEmpty(platform, { devices, bulk, now });
     logger.info(seeded ? 'demo business seeded' : 'the event store already holds events: nothing seeded');
     await worker.stop();
     await platform.close();
@@ -60,6 +67,8 @@ async function main(): Promise<void> {
   if (role !== 'worker') {
     const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), { bufferLogs: true });
     app.useLogger(app.get(PinoLogger));
+    // A shipment of up to 50,000 devices is a few MB of JSON (Express's default is 100 kB).
+    app.useBodyParser('json', { limit: '20mb' });
     // The built console's files (hashed assets cached for a year; index.html is answered by ConsoleController).
     app.useStaticAssets(CONSOLE_DIRECTORY, { index: false, maxAge: '365d', immutable: true, setHeaders: (response, file) => {
       if (file.endsWith('version.json')) response.setHeader('cache-control', 'no-cache');

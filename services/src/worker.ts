@@ -37,8 +37,11 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
 
 function publishScopeChanges(platform: Platform, live: LiveBus) {
   const lookups = scopeLookups(platform.database.db, platform.eventStore);
-  return async (projection: string, events: readonly RecordedEvent[]) => {
+  return (projection: string, events: readonly RecordedEvent[]) => {
     if (!LIVE_PROJECTIONS.has(projection)) return;
-    await live.publish({ kind: 'scopes', rooms: await scopesTouchedByBatch(events, lookups) });
+    // Off the projection's path: the next batch never waits for the live push.
+    void scopesTouchedByBatch(events, lookups)
+      .then((rooms) => live.publish({ kind: 'scopes', rooms }))
+      .catch((error: unknown) => platform.logger.warn({ err: error, projection }, 'live: publishing the scopes of a batch failed'));
   };
 }

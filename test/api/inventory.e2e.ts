@@ -259,6 +259,17 @@ describe('inventory flows', () => {
     expect(log.body.items.map((line) => line.short_description)).toContain('Image uploaded');
   });
 
+  it('receives a 10,000-device shipment in one call, and answers 413 to a body over the limit', async () => {
+    const devices = Array.from({ length: 10_000 }, (_unused, index) => device(100_000 + index, `BIG-${Math.floor(index / 50)}`));
+    const received = await upstream('/api/integration/v1/shipments', { office_id: houston, order_id: 'PO-BIG', devices });
+    expect(received.status).toBe(201);
+    expect(received.body.message).toBe('Received 10000 devices');
+    expect(await counts('manager2')).toMatchObject({ pending_manager: 10_000 });
+    const tooLarge = await upstream('/api/integration/v1/shipments', { office_id: houston, devices, padding: 'x'.repeat(21_000_000) });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toBe('The request is too large.');
+  }, 60_000);
+
   it('lets only one of two managers who assign the same carton at once win', async () => {
     const carton = [11, 12, 13, 14].map((serial) => device(serial, 'CTN-RACE'));
     const received = await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: carton });

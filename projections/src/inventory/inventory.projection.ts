@@ -48,7 +48,7 @@ const DEVICE_COLUMNS = [
 function logLine(event: DeviceEvent): { status: number; short_description: string } {
   switch (event.type) {
     case 'DeviceReceived':
-      return { status: 5, short_description: `Received on job ${event.data.job_id} in carton ${event.data.carton_number}` };
+      return { status: 5, short_description: `Received in carton ${event.data.carton_number}${event.data.order_id ? ` on order ${event.data.order_id}` : ''}` };
     case 'DeviceAcceptedByManager':
       return { status: 5, short_description: 'Accepted by the manager' };
     case 'DeviceDeclinedByManager':
@@ -245,9 +245,10 @@ export const inventoryProjection: Projection = {
     const rows = new Map<string, DeviceRow>();
     if (touched.size > 0) {
       // As JSON: dates and timestamps stay text, exactly as they go back in below.
+      // A lateral primary-key probe per IMEI: cheap whatever the planner knows about the table.
       const current = await sql<{ row: DeviceRow }>`
-        select to_jsonb(d) as row
-        from ${t('inventory_devices')} d join unnest(${[...touched]}::text[]) as wanted(imei) on wanted.imei = d.imei`.execute(db);
+        select d.row from unnest(${[...touched]}::text[]) as wanted(imei)
+        cross join lateral (select to_jsonb(x) as row from ${t('inventory_devices')} x where x.imei = wanted.imei) d`.execute(db);
       for (const { row } of current.rows) rows.set(row.imei, row);
     }
     const counts = new Map<string, number>();

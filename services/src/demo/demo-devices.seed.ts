@@ -43,8 +43,11 @@ export interface DeviceSeedSummary {
  * agents, accepted by them or partly returned, sent back, moved between offices, and sold —
  * so every status of these flows, every aging band and a year of activations appear.
  */
+/** The inventory operations the demo story uses: the real commands, or the bulk path (bulk-inventory.ts) that decides the same way. */
+export type SeedInventory = Pick<InventoryCommands, 'receiveShipment' | 'answerCartons' | 'sendToOffice' | 'assign' | 'answerAgentJob' | 'requestTransfer' | 'recordActivation'>;
+
 export async function seedDemoDevices(
-  commands: InventoryCommands,
+  commands: SeedInventory,
   offices: readonly DemoOffice[],
   total: number,
   /** Waits until the read models include a command's events, as a user's next screen would. */
@@ -97,7 +100,7 @@ export async function seedDemoDevices(
     }
     const received = await run(() =>
       commands.receiveShipment(
-        { office_id: office.id, source: 1, order_id: `PO-${100000 + shipment}`, order_date: null, devices: cartons.flatMap((carton) => carton.devices) },
+        { office_id: office.id, source: 1, order_id: `PO-${100000 + shipment}`, order_date: businessDate(new Date(now.getTime() - (daysAgo + 3) * DAY)), devices: cartons.flatMap((carton) => carton.devices) },
         at(daysAgo, 9),
       ),
     );
@@ -136,7 +139,7 @@ export async function seedDemoDevices(
       }
       const inHand = fate < 0.5 ? imeis.slice(0, -2) : imeis;
       if (fate > 0.94) {
-        await run(() => commands.requestTransfer({ agent_id: agentId, imeis: inHand.slice(0, 3), reason: 'Not needed at my location' }, agentContext(Math.max(0, acceptDay - 1), 15)));
+        await run(() => commands.requestTransfer({ agent_id: agentId, imeis: inHand.slice(0, 3), manager_id: office.managerId, reason: 'Not needed at my location' }, agentContext(Math.max(0, acceptDay - 1), 15)));
       }
       // Sold: most of what agents hold, over the days after they got it.
       for (const imei of inHand.slice(fate > 0.94 ? 3 : 0)) {

@@ -1,6 +1,7 @@
 import { type Position, START, comparePositions } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
 import { InventoryCommands } from '../inventory/inventory.commands';
+import { BulkInventory } from './bulk-inventory';
 import { seedDemoDevices } from './demo-devices.seed';
 import { passwordHashing } from '../auth/auth.module';
 import type { Platform } from '../platform/platform';
@@ -11,7 +12,18 @@ import { OrgCommands } from '../admin/org.commands';
  * Seeds the demo business once, into an empty event store only; several processes starting at
  * once seed it once (advisory lock). Answers whether it seeded.
  */
-export async function seedIfEmpty(platform: Platform, options: { devices?: number } = {}): Promise<boolean> {
+/** Above this many devices the seed takes the bulk path unless told otherwise. */
+const BULK_FROM = 50_000;
+
+export interface SeedOptions {
+  readonly devices?: number;
+  /** true: the bulk path; false: one command at a time; default: bulk above 50,000 devices. */
+  readonly bulk?: boolean;
+  /** The business "now" the demo history ends at (tests fix it to compare two seeds). */
+  readonly now?: Date;
+}
+
+export async function seedIfEmpty(platform: Platform, options: SeedOptions = {}): Promise<boolean> {
   const lock = await platform.database.tryLock('seed-demo-business');
   if (!lock) return false;
   try {
@@ -24,12 +36,21 @@ export async function seedIfEmpty(platform: Platform, options: { devices?: numbe
     if (devices > 0) {
       // Device commands read the organisation (offices, agents) and their own lists: wait for the read models as a user would.
       const settle = async (position: Position) => {
-        if (!(await waitForProjections(platform.database, ['org', 'inventory'], position, 60_000))) throw new Error('the projections did not catch up while seeding devices');
+        if (!(await waitForProjections(platform.database, ['org', 'inventory'], position, 30 * 60_000))) throw new Error('the projections did not catch up while seeding devices');
       };
       await settle(summary.position);
       const deviceStarted = Date.now();
-      const seeded = await seedDemoDevices(new InventoryCommands(platform.database, platform.eventStore), summary.officeDetails, devices, settle);
-      platform.logger.info({ ...seeded, ms: Date.now() - deviceStarted }, 'demo devices seeded');
+      const bulk = options.bulk ?? devices > BULK_FROM;
+      if (bulk) {
+        // Same decisions, events appended in large atomic batches; the read models catch up after.
+        const inventory = new BulkInventory(platform.eventStore);
+        const seeded = await seedDemoDevices(inventory, summary.officeDetails, devices, async () => undefined, options.now);
+        await settle(await inventory.flush());
+        platform.logger.info({ ...seeded, path: 'bulk', ms: Date.now() - deviceStarted }, 'demo devices seeded');
+      } else {
+        const seeded = await seedDemoDevices(new InventoryCommands(platform.database, platform.eventStore), summary.officeDetails, devices, settle, options.now);
+        platform.logger.info({ ...seeded, path: 'commands', ms: Date.now() - deviceStarted }, 'demo devices seeded');
+      }
     }
     return true;
   } finally {

@@ -132,8 +132,14 @@ async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: 
     }
     out.end();
     await Promise.race([finished(out), failed]);
-  } finally {
-    out.destroy();
+  } catch (error) {
+    // Closed before the caller removes the file: a stream still opening would create it again afterwards.
+    if (!out.closed) {
+      const closed = once(out, 'close');
+      out.destroy();
+      await closed;
+    }
+    throw error;
   }
 }
 

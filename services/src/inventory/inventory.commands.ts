@@ -51,6 +51,16 @@ export class BatchRefusal extends DomainError {
   }
 }
 
+/** A receive job's cartons: each carton with the type of its first device and how many devices it holds. */
+export function cartonsOf(devices: readonly { readonly carton_number: string; readonly device_type: JobCarton['device_type'] }[]): JobCarton[] {
+  const cartons = new Map<string, JobCarton>();
+  for (const device of devices) {
+    const carton = cartons.get(device.carton_number);
+    cartons.set(device.carton_number, { carton_number: device.carton_number, device_type: carton?.device_type ?? device.device_type, imei_count: (carton?.imei_count ?? 0) + 1 });
+  }
+  return [...cartons.values()];
+}
+
 interface LoadedDevice {
   readonly state: DeviceState;
   readonly version: number;
@@ -150,11 +160,7 @@ export class InventoryCommands {
     if (options.scope) await this.requireOfficesInScope(options.scope, [shipment.office_id]);
     const jobId = uuidv7();
     const byImei = new Map(shipment.devices.map((device) => [device.imei, device]));
-    const cartons = new Map<string, JobCarton>();
-    for (const device of shipment.devices) {
-      const carton = cartons.get(device.carton_number);
-      cartons.set(device.carton_number, { carton_number: device.carton_number, device_type: carton?.device_type ?? device.device_type, imei_count: (carton?.imei_count ?? 0) + 1 });
-    }
+    const cartons = cartonsOf(shipment.devices);
     const position = await withConcurrencyRetry(async () => {
       const devices = await this.loadDevices([...byImei.keys()]);
       const appends = this.decideAll(devices, (state) =>
@@ -164,7 +170,7 @@ export class InventoryCommands {
         this.newRecord(receiveJobStream(jobId), [
           {
             type: 'ReceiveJobCreated',
-            data: { job_id: jobId, office_id: shipment.office_id, source: shipment.source, order_id: shipment.order_id, order_date: shipment.order_date, from_office_id: null, cartons: [...cartons.values()], total_device_count: shipment.devices.length },
+            data: { job_id: jobId, office_id: shipment.office_id, source: shipment.source, order_id: shipment.order_id, order_date: shipment.order_date, from_office_id: null, cartons, total_device_count: shipment.devices.length },
           },
         ]),
       );
@@ -316,13 +322,9 @@ export class InventoryCommands {
         decideSendToOffice(state, { office_id: request.office_id, job_id: jobId, agent_id: request.agent_id ?? null, agent_job_id: agentJobId, manager_id: context.actor.user_id }),
       );
       if (jobId) {
-        const cartons = new Map<string, JobCarton>();
         const rows = await sql<{ imei: string; carton_number: string; device_type: JobCarton['device_type'] }>`
-          select imei, carton_number, device_type from rm.inventory_devices where imei = any(${imeis}::text[])`.execute(this.db);
-        for (const row of rows.rows) {
-          const carton = cartons.get(row.carton_number);
-          cartons.set(row.carton_number, { carton_number: row.carton_number, device_type: row.device_type, imei_count: (carton?.imei_count ?? 0) + 1 });
-        }
+          select imei, carton_number, device_type from rm.inventory_devices where imei = any(${imeis}::text[]) order by imei`.execute(this.db);
+        const cartons = cartonsOf(rows.rows);
         appends.push(
           this.newRecord(receiveJobStream(jobId), [
             {
@@ -334,7 +336,7 @@ export class InventoryCommands {
                 order_id: null,
                 order_date: null,
                 from_office_id: fromOffices[0] ?? null,
-                cartons: [...cartons.values()],
+                cartons,
                 total_device_count: imeis.length,
               },
             },

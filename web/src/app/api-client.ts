@@ -58,23 +58,35 @@ export async function call<T>(api: ApiRoute, options: CallOptions = {}): Promise
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }
   const url = `${concretePath(api, options.params)}${search.size ? `?${search}` : ''}`;
+  // A FormData body (file uploads) goes as multipart, its boundary set by the browser; anything else as JSON.
+  const multipart = options.body instanceof FormData;
   const response = await fetch(url, {
     method: api.method,
     headers: {
       accept: 'application/json',
-      ...(options.body !== undefined && { 'content-type': 'application/json' }),
+      ...(options.body !== undefined && !multipart && { 'content-type': 'application/json' }),
       ...(bearer && api.access !== 'public' && { authorization: `Bearer ${bearer}` }),
     },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
   });
   const text = await response.text();
-  const json = text ? (JSON.parse(text) as unknown) : {};
+  const json = parseAnswer(text);
   if (!response.ok) {
     const body = json as Partial<ErrorBody>;
     if (response.status === 401 && api.access !== 'public') for (const listener of unauthorizedListeners) listener();
     throw new ApiFailure(response.status, { error: body.error ?? 'Error', message: body.message ?? `The server answered ${response.status}`, fields: body.fields });
   }
   return json as T;
+}
+
+/** The answer's JSON; {} when empty or not JSON (a proxy's HTML page for a too-large upload: the status still tells). */
+function parseAnswer(text: string): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return {};
+  }
 }
 
 /** The sentence to show for a failed call: the server's own message, or that it did not answer. */

@@ -305,13 +305,16 @@ export class PostgresEventStore implements EventStore {
 
   async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
     const streams = new Map<string, RecordedEvent[]>(streamIds.map((streamId) => [streamId, []]));
-    // unnest + join: an index probe per stream (a long `= any($1)` array can make the planner scan).
+    // A lateral primary-key range per stream: the plan does not depend on statistics (a join or a
+    // long `= any($1)` can make a planner without them scan the whole store).
     for (let start = 0; start < streamIds.length; start += READ_STREAMS_CHUNK) {
       const chunk = streamIds.slice(start, start + READ_STREAMS_CHUNK);
       const result = await sql<EventRow>`
-        select ${EVENT_COLUMNS} from unnest(${chunk}::text[]) as wanted(stream_id)
-        join es_events e on e.stream_id = wanted.stream_id
-        order by e.stream_id, e.stream_position`.execute(this.database.db);
+        select e.* from unnest(${chunk}::text[]) with ordinality as wanted(stream_id, ord)
+        cross join lateral (
+          select ${EVENT_COLUMNS} from es_events e where e.stream_id = wanted.stream_id order by e.stream_position
+        ) e
+        order by wanted.ord, e.stream_position`.execute(this.database.db);
       for (const row of result.rows) streams.get(row.stream_id)?.push(toRecordedEvent(row));
     }
     return streams;

@@ -55,6 +55,12 @@ export function toErrorBody(exception: unknown): { status: number; body: ErrorBo
           : exception.message;
     return { status, body: { error: reasonPhrase(status), message } };
   }
+  // body-parser and friends (http-errors): a client error they mark as safe to show, e.g. 413 for a too-large body.
+  const clientError = exception as { status?: unknown; expose?: unknown; type?: unknown };
+  if (typeof clientError.status === 'number' && clientError.status >= 400 && clientError.status < 500 && clientError.expose === true) {
+    const message = clientError.type === 'entity.too.large' ? 'The request is too large.' : clientError.status === 400 ? 'The request body is not valid JSON.' : 'The request was refused.';
+    return { status: clientError.status, body: { error: reasonPhrase(clientError.status), message } };
+  }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal Server Error', message: 'Oops, something went wrong. Try Again!' } };
 }
 

@@ -89,8 +89,8 @@ const present = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((
  * The rooms whose figures an event may have changed: the units it touches and every unit above
  * them (an office change reaches its office, market and retailer rooms and `all`).
  */
-export async function scopesTouched(event: RecordedEvent, lookups: ScopeLookups): Promise<Room[]> {
-  const touched = await unitsTouched(event, lookups);
+/** The rooms of the units touched, widened to their parents' rooms and `all` (one ancestry lookup for them all). */
+async function roomsOf(touched: Touched, lookups: ScopeLookups): Promise<Room[]> {
   const offices = present(touched.offices);
   const markets = new Set(present(touched.markets));
   const retailers = new Set(present(touched.retailers));
@@ -108,11 +108,28 @@ export async function scopesTouched(event: RecordedEvent, lookups: ScopeLookups)
   return rooms.length > 0 ? [...rooms, ALL_ROOM] : [];
 }
 
-/** The rooms a committed batch touches, once each. */
+/**
+ * The rooms whose figures an event may have changed: the units it touches and every unit above
+ * them (an office change reaches its office, market and retailer rooms and `all`).
+ */
+export async function scopesTouched(event: RecordedEvent, lookups: ScopeLookups): Promise<Room[]> {
+  return roomsOf(await unitsTouched(event, lookups), lookups);
+}
+
+/**
+ * The rooms a committed batch touches, once each. The units of every event are gathered first
+ * and widened with one lookup: a batch of 1,000 device events costs two queries, not 2,000.
+ */
 export async function scopesTouchedByBatch(events: readonly RecordedEvent[], lookups: ScopeLookups): Promise<Room[]> {
-  const rooms = new Set<Room>();
-  for (const event of events) for (const room of await scopesTouched(event, lookups)) rooms.add(room);
-  return [...rooms];
+  const all = nothing();
+  for (const event of events) {
+    const touched = await unitsTouched(event, lookups);
+    all.offices.push(...touched.offices);
+    all.markets.push(...touched.markets);
+    all.retailers.push(...touched.retailers);
+    all.agents.push(...touched.agents);
+  }
+  return roomsOf(all, lookups);
 }
 
 /** Lookups on the read models and the event store. */

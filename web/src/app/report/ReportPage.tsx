@@ -91,6 +91,7 @@ export default function ReportPage<Row extends object>({ title, list, columns, r
   const rowSelection: TableRowSelection<Row> | undefined = remember && {
     selectedRowKeys: picked[remember === 'per-page' ? String(page) : ALL_PAGES]?.keys ?? [],
     preserveSelectedRowKeys: remember === 'across-pages',
+    ...(selection?.selectable && { getCheckboxProps: (row: Row) => ({ disabled: !selection.selectable!(row) }) }),
     onChange: (keys: Key[], selectedRows: Row[]) => {
       if (remember === 'per-page') {
         changeSelection({ ...picked, [String(page)]: { keys, rows: selectedRows } });

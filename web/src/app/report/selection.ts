@@ -17,6 +17,8 @@ export interface ReportSelection<Row> {
   storageKey?: string;
   /** Changing it clears the selection (after an action, a cancelled drawer, ...). */
   resetKey?: unknown;
+  /** Rows that may be picked (the others show a disabled checkbox); default: every row. */
+  selectable?: (row: Row) => boolean;
 }
 
 export interface Picked<Row> {

@@ -8,7 +8,7 @@ import { call, failureMessage, queryKey, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import ReportPage from '../../app/report/ReportPage';
 import ForcedChangePasswordDialog from '../auth/ForcedChangePasswordDialog';
-import { type CommandAnswer, reloadLists, useCommand } from '../inventory/api/command';
+import { type CommandAnswer, reloadLists, useCommand } from '../../app/command';
 import { shownDate } from '../inventory/format';
 import CountCards, { type CountCard } from './CountCards';
 

@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
-import { useCommand } from './api/command';
+import { useCommand } from '../../app/command';
 import { shownDate } from './format';
 import ImeiListDrawer from './ImeiListDrawer';
 

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import AgentInventoryPage from './AgentInventoryPage';
-import { lastNotice, paged, renderPage, stubApi, tickRow } from './page.test-util';
+import { lastNotice, paged, renderPage, stubApi, tickRow, rowCheckbox } from './page.test-util';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {
@@ -38,9 +38,9 @@ describe('Agent inventory', { timeout: 20_000 }, () => {
     const api = serve();
     renderPage(<AgentInventoryPage />, [2]);
     await screen.findByText('356938035643809');
+    // Only devices in the agent's stock (5) can be picked: the pending one's checkbox is disabled.
+    expect(rowCheckbox('356938035643817').disabled).toBe(true);
     tickRow('356938035643809');
-    tickRow('356938035643817');
-    expect(screen.getByText('1 selected device(s) are not in stock and cannot be transferred')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Transfer (1)' }));
     expect(await screen.findByText('Are you sure you want to transfer ?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));

@@ -1,11 +1,11 @@
 import type { AgentTransferBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { AgentDeviceRow } from '@portal/contracts/inventory/inventory.views';
-import { Button, Form, Input, Popconfirm, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
-import { useCommand } from './api/command';
+import { useCommand } from '../../app/command';
 import { shownDate } from './format';
 
 const list = route('GET', '/api/v1/agent/agentinventorylistv1');
@@ -38,8 +38,7 @@ export default function AgentInventoryPage() {
   const [selected, setSelected] = useState<readonly AgentDeviceRow[]>([]);
   const [resetKey, setResetKey] = useState(0);
   const command = useCommand<TransferRequest>(transfer, [list, dashboard]);
-  const transferable = selected.filter((device) => device.status === TRANSFERABLE_STATUS).map((device) => device.imei);
-  const heldBack = selected.length - transferable.length;
+  const transferable = selected.map((device) => device.imei);
 
   const send = () =>
     command.mutate({ imei: transferable, transfer_count: transferable.length, reason: 'Transfer to manager', accept_transfer_status: TO_MANAGER }, { onSuccess: () => setResetKey((key) => key + 1) });
@@ -51,24 +50,19 @@ export default function AgentInventoryPage() {
       exportRoute={route('GET', '/api/v1/agent/agent_inventory_list_export')}
       rowKey="imei"
       columns={columns}
-      selection={{ remember: 'across-pages', resetKey, onChange: (_keys, rows) => setSelected(rows) }}
+      selection={{ remember: 'across-pages', resetKey, selectable: (device) => device.status === TRANSFERABLE_STATUS, onChange: (_keys, rows) => setSelected(rows) }}
       filters={
         <Form.Item name="keyword">
           <Input placeholder="Search" allowClear />
         </Form.Item>
       }
       actions={
-        selected.length > 0 && (
-          <>
-            {transferable.length > 0 && (
-              <Popconfirm title="Are you sure you want to transfer ? " okText="Yes" cancelText="No" onConfirm={send}>
-                <Button type="primary" loading={command.isPending}>
-                  Transfer ({transferable.length})
-                </Button>
-              </Popconfirm>
-            )}
-            {heldBack > 0 && <Typography.Text type="secondary">{heldBack} selected device(s) are not in stock and cannot be transferred</Typography.Text>}
-          </>
+        transferable.length > 0 && (
+          <Popconfirm title="Are you sure you want to transfer ? " okText="Yes" cancelText="No" onConfirm={send}>
+            <Button type="primary" loading={command.isPending}>
+              Transfer ({transferable.length})
+            </Button>
+          </Popconfirm>
         )
       }
     />

@@ -6,7 +6,7 @@ import { Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
-import { reloadLists, useCommand } from './api/command';
+import { reloadLists, useCommand } from '../../app/command';
 import { agentOption, officeOption, useAgents, useManagerOffices } from './api/lists';
 import { cartonColumns } from './carton-columns';
 import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';

@@ -5,7 +5,7 @@ import { Button, Drawer, Form, Input, Modal, Popover, Space, Table, Tag, Typogra
 import type { ColumnsType } from 'antd/es/table/interface';
 import { type Key, useState } from 'react';
 import { call, queryKey, route } from '../../app/api-client';
-import { useCommand } from './api/command';
+import { useCommand } from '../../app/command';
 import { type ListAnswer, rowsOf } from './api/lists';
 
 const jobs = route('GET', '/api/v1/manager/managerjob_v2');

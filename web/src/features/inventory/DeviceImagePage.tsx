@@ -2,9 +2,9 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
-import { failureMessage, route } from '../../app/api-client';
+import { call, failureMessage, route } from '../../app/api-client';
+import type { CommandAnswer } from '../../app/command';
 import { notice } from '../../app/notice';
-import { usePostForm } from './api/upload';
 
 const deviceImage = route('POST', '/api/v1/manager/device_image');
 
@@ -37,7 +37,6 @@ export function imageProblem(file: { type?: string; size?: number; name: string 
  */
 export default function DeviceImagePage() {
   const [form] = Form.useForm<ImageForm>();
-  const postForm = usePostForm();
   const [sending, setSending] = useState(false);
 
   const send = async (values: ImageForm) => {
@@ -48,7 +47,7 @@ export default function DeviceImagePage() {
     body.append('file', file, file.name);
     setSending(true);
     try {
-      const answer = await postForm(deviceImage, body);
+      const answer = await call<CommandAnswer>(deviceImage, { body });
       notice.success(answer.message);
       form.resetFields();
     } catch (failure) {

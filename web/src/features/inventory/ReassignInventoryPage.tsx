@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect, { type TypeaheadOption } from '../../app/report/TypeaheadSelect';
-import { useCommand } from './api/command';
+import { useCommand } from '../../app/command';
 import { agentOption, officeOption, useAgents, useManagerOffices } from './api/lists';
 import { shownDate } from './format';
 

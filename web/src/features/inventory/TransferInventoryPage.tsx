@@ -4,7 +4,7 @@ import { Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
-import { useCommand } from './api/command';
+import { useCommand } from '../../app/command';
 import { agentOption, officeOption, useAgents, useOtherOffices } from './api/lists';
 import { cartonColumns } from './carton-columns';
 import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';

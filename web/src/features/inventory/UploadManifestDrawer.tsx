@@ -4,11 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Form, Select, Space, Table, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
-import { ApiFailure, failureMessage, route } from '../../app/api-client';
+import { ApiFailure, call, failureMessage, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
-import { reloadLists } from './api/command';
+import { type CommandAnswer, reloadLists } from '../../app/command';
 import { officeOption, useManagerOffices } from './api/lists';
-import { usePostForm } from './api/upload';
 
 const jobs = route('GET', '/api/v1/manager/managerjob_v2');
 const receiveManifest = route('POST', '/api/v1/manager/receive_manifest');
@@ -45,7 +44,6 @@ export default function UploadManifestDrawer({ onClose }: { onClose: () => void 
   const client = useQueryClient();
   const [form] = Form.useForm<ManifestForm>();
   const offices = useManagerOffices();
-  const postForm = usePostForm();
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; problems: Problem[] }>();
 
@@ -58,7 +56,7 @@ export default function UploadManifestDrawer({ onClose }: { onClose: () => void 
     setSending(true);
     setRefusal(undefined);
     try {
-      const answer = await postForm(receiveManifest, body);
+      const answer = await call<CommandAnswer>(receiveManifest, { body });
       notice.success(answer.message);
       reloadLists(client, [jobs]);
       onClose();

@@ -72,7 +72,12 @@ export const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 
 /** Ticks the selection checkbox of the row showing this text. */
 export function tickRow(text: string): void {
-  fireEvent.click(within(rowOf(text)).getByRole('checkbox'));
+  fireEvent.click(rowCheckbox(text));
+}
+
+/** The selection checkbox of the table row showing `text`. */
+export function rowCheckbox(text: string): HTMLInputElement {
+  return within(rowOf(text)).getByRole<HTMLInputElement>('checkbox');
 }
 
 /** Opens an antd Select (found by its form label) and clicks one of its options. */

@@ -1,7 +1,7 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, failureMessage } from '../../../app/api-client';
-import { notice } from '../../../app/notice';
+import { call, failureMessage } from './api-client';
+import { notice } from './notice';
 
 /** What every inventory command answers on success. */
 export interface CommandAnswer {

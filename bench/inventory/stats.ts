@@ -1,0 +1,35 @@
+import { percentile } from '../eventstore/workload';
+
+export interface Summary {
+  readonly n: number;
+  readonly p50: number;
+  readonly p95: number;
+  readonly max: number;
+  readonly mean: number;
+}
+
+/** n, p50, p95 (nearest rank), max and mean of a set of times. */
+export function summarise(values: readonly number[]): Summary {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.length > 0 ? sorted[sorted.length - 1]! : Number.NaN,
+    mean: sorted.length > 0 ? sorted.reduce((sum, value) => sum + value, 0) / sorted.length : Number.NaN,
+  };
+}
+
+/** The median (the mean of the two middle values for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export const fmt = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+
+/** Milliseconds with one decimal below 100, whole above. */
+export const ms = (value: number) => (Number.isFinite(value) ? `${fmt(value, value < 100 ? 1 : 0)} ms` : 'n/a');

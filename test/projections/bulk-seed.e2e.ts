@@ -1,0 +1,72 @@
+import { sql } from 'kysely';
+import type { SqlDb } from '@portal/projections';
+import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
+import { builtMain, exited, startNode } from '../support/processes';
+
+/** The read models with every generated id replaced by what it names (offices, people, orders), in a stable order. */
+async function readModels(db: SqlDb) {
+  const rows = async (query: ReturnType<typeof sql>) => (await query.execute(db)).rows;
+  return {
+    devices: await rows(sql`
+      select d.imei, d.status, o.name as office, ao.name as allocated_office, ua.email as agent, um.email as manager, d.carton_number, d.device_type,
+        d.make, d.model, d.pallet, d.source, d.order_id, j.order_id as job_order, d.decline_reason,
+        d.received_at::text, d.allocation_date::text, d.assigned_date::text, d.activation_date::text, d.plan_name, d.activation_order_id
+      from rm.inventory_devices d
+      join rm.org_offices o on o.id = d.office_id join rm.org_offices ao on ao.id = d.allocated_office_id
+      left join rm.org_users ua on ua.id = d.agent_id left join rm.org_users um on um.id = d.manager_id
+      left join rm.inventory_receive_jobs j on j.job_id = d.job_id
+      order by d.imei`),
+    counts: await rows(sql`
+      select o.name as office, coalesce(u.email, '') as agent, c.device_type, c.status, c.devices
+      from rm.inventory_counts c join rm.org_offices o on o.id = c.office_id left join rm.org_users u on u.id = c.agent_id
+      where c.devices <> 0 order by 1, 2, 3, 4`),
+    log: await rows(sql`select imei, status, type, short_description, created_at::text from rm.inventory_device_log order by imei, id`),
+    receiveJobs: await rows(sql`
+      select o.name as office, j.source, j.order_id, j.order_date::text, fo.name as from_office, j.total_carton_count, j.total_device_count,
+        j.pending_carton_count, j.decline_reason, j.assigned_date::text,
+        (select string_agg(c.carton_number || ':' || c.device_type || ':' || c.imei_count || ':' || c.status, ',' order by c.carton_number) from rm.inventory_job_cartons c where c.job_id = j.job_id) as cartons
+      from rm.inventory_receive_jobs j join rm.org_offices o on o.id = j.office_id left join rm.org_offices fo on fo.id = j.from_office_id
+      order by j.assigned_date, 1, j.order_id, cartons`),
+    agentJobs: await rows(sql`
+      select u.email as agent, o.name as office, m.email as manager, j.total_device_count, j.pending_count, j.created_at::text
+      from rm.inventory_agent_jobs j join rm.org_users u on u.id = j.agent_id join rm.org_offices o on o.id = j.office_id left join rm.org_users m on m.id = j.manager_id
+      order by j.created_at, 1, j.total_device_count, j.pending_count`),
+    transfers: await rows(sql`
+      select u.email as agent, o.name as office, m.email as manager, t.transfer_count, t.reason, t.status, t.created_at::text
+      from rm.inventory_transfers t join rm.org_users u on u.id = t.agent_id join rm.org_offices o on o.id = t.office_id left join rm.org_users m on m.id = t.manager_id
+      order by t.created_at, 1`),
+  };
+}
+
+/**
+ * The demo seed's bulk path (`seed --devices 1000000`) must leave exactly the read models the
+ * command path leaves: the same demo story seeded both ways on ~2,000 devices, with the same
+ * business "now", then every inventory table compared with its generated ids replaced by names.
+ */
+describe('the demo seed: bulk path and command path', () => {
+  const databases: TestDatabase[] = [];
+  afterAll(async () => {
+    for (const database of databases) await database.drop();
+  });
+
+  it('gives identical read models on 2,000 devices', async () => {
+    const seed = async (path: '--bulk' | '--commands') => {
+      const database = await createTestDatabase();
+      databases.push(database);
+      const child = startNode(builtMain, ['seed', '--devices', '2000', path, '--now', '2026-11-20T18:00:00Z'], { DATABASE_URL: database.url, LOG_LEVEL: 'info', NODE_ENV: 'test' });
+      if ((await exited(child)) !== 0) throw new Error(`seed ${path} failed:\n${child.output()}`);
+      expect(child.output()).toMatch(new RegExp(`"path":"${path.slice(2) === 'bulk' ? 'bulk' : 'commands'}".*demo devices seeded`));
+      return readModels(database.database.db);
+    };
+    const [bulk, commands] = await Promise.all([seed('--bulk'), seed('--commands')]);
+    expect(commands.devices).toHaveLength(2000);
+    expect(new Set(commands.devices.map((device) => (device as { status: number }).status))).toEqual(new Set([3, 4, 5, 6, 8, 9, 12]));
+    expect(commands.transfers.length).toBeGreaterThan(0);
+    expect(bulk.devices).toEqual(commands.devices);
+    expect(bulk.counts).toEqual(commands.counts);
+    expect(bulk.log).toEqual(commands.log);
+    expect(bulk.receiveJobs).toEqual(commands.receiveJobs);
+    expect(bulk.agentJobs).toEqual(commands.agentJobs);
+    expect(bulk.transfers).toEqual(commands.transfers);
+  }, 240_000);
+});
