@@ -33,7 +33,7 @@ export interface ProcessOptions {
  */
 export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
-  /** Refuses at once with QueueUnavailableError while the queue's store is unreachable (never waits for it). */
+  /** Refuses with QueueUnavailableError while the queue's store is unreachable (waiting at most ~2 s for a connection, never until it is back). */
   add<Data>(queue: string, name: string, data: Data, options?: JobOptions): Promise<string>;
   /** Runs `processor` for the jobs of `queue` in this process (the worker side). */
   process<Data>(queue: string, processor: JobProcessor<Data>, options?: ProcessOptions): void;
