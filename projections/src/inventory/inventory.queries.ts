@@ -112,19 +112,25 @@ export async function stockCartons(db: SqlDb, scope: Scope, filters: Paging & { 
   const where = sql`d.status = 3 and ${officeInScope(scope, sql`d.office_id`)}
     and (${filters.office_id ?? null}::text is null or d.office_id = ${filters.office_id ?? null})
     and (${like}::text is null or d.carton_number ilike ${like} or o.name ilike ${like})`;
+  // The page of cartons first (grouped on the (office, status) index), then the IMEIs of those ten only.
   const [rows, count] = await Promise.all([
     sql<CartonRow>`
-      select d.carton_number, d.office_id, o.name as office_name,
-        array_agg(d.imei order by d.imei) as imei,
-        json_agg(json_build_object('imei', d.imei, 'device_type', d.device_type) order by d.imei) as imei_device,
-        count(*)::int as imei_count, min(d.device_type) as device_type,
-        (select m.user_id from rm.org_unit_managers m where m.unit_id = d.office_id and m.kind = 'manager' order by m.user_id limit 1) as office_manager_id,
-        min(d.allocation_date) as allocation_date, max(${ageInDays(sql`d.allocation_date`)})::int as device_age
-      from rm.inventory_devices d join rm.org_offices o on o.id = d.office_id
-      where ${where}
-      group by d.office_id, o.name, d.carton_number
-      order by min(d.allocation_date) desc nulls last, d.carton_number
-      limit ${filters.results} offset ${offset(filters)}`.execute(db),
+      with page as (
+        select d.office_id, d.carton_number, count(*)::int as imei_count, min(d.device_type) as device_type, min(d.allocation_date) as allocation_date
+        from rm.inventory_devices d join rm.org_offices o on o.id = d.office_id
+        where ${where}
+        group by d.office_id, d.carton_number
+        order by min(d.allocation_date) desc nulls last, d.carton_number
+        limit ${filters.results} offset ${offset(filters)}
+      )
+      select p.carton_number, p.office_id, o.name as office_name, p.imei_count, p.device_type, p.allocation_date,
+        ${ageInDays(sql`p.allocation_date`)}::int as device_age,
+        (select m.user_id from rm.org_unit_managers m where m.unit_id = p.office_id and m.kind = 'manager' order by m.user_id limit 1) as office_manager_id,
+        array(select x.imei from rm.inventory_devices x where x.carton_number = p.carton_number and x.office_id = p.office_id and x.status = 3 order by x.imei) as imei,
+        (select json_agg(json_build_object('imei', x.imei, 'device_type', x.device_type) order by x.imei)
+          from rm.inventory_devices x where x.carton_number = p.carton_number and x.office_id = p.office_id and x.status = 3) as imei_device
+      from page p join rm.org_offices o on o.id = p.office_id
+      order by p.allocation_date desc nulls last, p.carton_number`.execute(db),
     sql<{ total: number }>`
       select count(*)::int as total from (select 1 from rm.inventory_devices d join rm.org_offices o on o.id = d.office_id where ${where} group by d.office_id, d.carton_number) cartons`.execute(db),
   ]);
