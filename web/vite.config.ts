@@ -68,5 +68,5 @@ export default defineConfig({
   },
   define: { __BUILD_VERSION__: JSON.stringify(version) },
   server: { proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } } },
-  test: { environment: 'jsdom', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'] },
+  test: { environment: 'jsdom', include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], setupFiles: ['src/test-setup.ts'] },
 });

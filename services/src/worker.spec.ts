@@ -39,7 +39,7 @@ describe('projection runner', () => {
       expect(await waitForProjections(test.database, ['stream_catalog'], head, 20_000)).toBe(true);
       expect(await totalEvents(test)).toBe(5000);
 
-      const appended = await store.append([{ streamId: 'device-350000000000001', expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: {} }] }]);
+      const appended = await store.append([{ streamId: 'device-350000000000001', expectedVersion: 'no_stream', events: [{ type: 'LoadDeviceReceived', data: {} }] }]);
       expect(await waitForProjections(test.database, ['stream_catalog'], appended.position, 5000)).toBe(true);
       const row = await sql<{ events: number }>`select events from rm.audit_streams where stream_id = 'device-350000000000001'`.execute(test.database.db);
       expect(row.rows[0]?.events).toBe(1);
@@ -47,7 +47,7 @@ describe('projection runner', () => {
       await runner.stop();
     }
     // With the runner stopped, the wait gives up at its bound instead of hanging.
-    const later = await store.append([{ streamId: 'device-350000000000001', expectedVersion: 1, events: [{ type: 'DeviceAccepted', data: {} }] }]);
+    const later = await store.append([{ streamId: 'device-350000000000001', expectedVersion: 1, events: [{ type: 'LoadDeviceAccepted', data: {} }] }]);
     const started = Date.now();
     expect(await waitForProjections(test.database, ['stream_catalog'], later.position, 300)).toBe(false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);

@@ -56,7 +56,7 @@ describe('projection rebuild while the old generation serves', () => {
       expect(generations.find((generation) => generation.generation === oldLive!.generation)?.status).toBe('retired');
 
       // The running worker follows the new generation: a new event reaches it.
-      const appended = await store.append([{ streamId: 'device-359999999999999', expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: {} }] }]);
+      const appended = await store.append([{ streamId: 'device-359999999999999', expectedVersion: 'no_stream', events: [{ type: 'LoadDeviceReceived', data: {} }] }]);
       expect(await waitForProjections(test.database, ['stream_catalog'], appended.position, 15_000)).toBe(true);
       const count = await sql<{ streams: string }>`select count(*)::text as streams from rm.audit_streams`.execute(test.database.db);
       expect(Number(count.rows[0]!.streams)).toBe(6001);

