@@ -2,9 +2,10 @@ import type { AssignDeviceBody } from '@portal/contracts/inventory/inventory.sch
 import type { AgentOption, CartonRow } from '@portal/contracts/inventory/inventory.views';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
+import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import { reloadLists, useCommand } from '../../app/command';
 import { agentOption, officeOption, useAgents, useManagerOffices } from './api/lists';
@@ -36,20 +37,7 @@ function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly Cart
   };
 
   return (
-    <Drawer
-      open
-      title="Assign Inventory"
-      size={520}
-      onClose={onClose}
-      footer={
-        <Space>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" loading={command.isPending} onClick={() => form.submit()}>
-            Submit
-          </Button>
-        </Space>
-      }
-    >
+    <CommandDrawer title="Assign Inventory" submitting={command.isPending} onCancel={onClose} onSubmit={() => form.submit()}>
       <Form<AssignForm> form={form} layout="vertical" initialValues={{ carton_number: cartons.map((carton) => carton.carton_number) }} onFinish={submit}>
         <DevicePickFields cartons={cartons} />
         <Form.Item name="office_id" label="Office" rules={[{ required: true, message: 'Please input office' }]}>
@@ -76,7 +64,7 @@ function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly Cart
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </CommandDrawer>
   );
 }
 

@@ -1,10 +1,11 @@
 import type { ReassignBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { AgentOption, ReassignRow } from '@portal/contracts/inventory/inventory.views';
 import { inventoryStatuses } from '@portal/contracts/reference/reference-lists';
-import { Button, Drawer, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
+import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect, { type TypeaheadOption } from '../../app/report/TypeaheadSelect';
 import { useCommand } from '../../app/command';
@@ -57,20 +58,7 @@ function ReassignDrawer({ devices, onCancel, onReassigned }: { devices: readonly
   };
 
   return (
-    <Drawer
-      open
-      title="Reassign Inventory"
-      size={520}
-      onClose={onCancel}
-      footer={
-        <Space>
-          <Button onClick={onCancel}>Cancel</Button>
-          <Button type="primary" loading={command.isPending} onClick={() => form.submit()}>
-            Submit
-          </Button>
-        </Space>
-      }
-    >
+    <CommandDrawer title="Reassign Inventory" submitting={command.isPending} onCancel={onCancel} onSubmit={() => form.submit()}>
       <Form<ReassignForm> form={form} layout="vertical" initialValues={{ imei: devices.map((device) => device.imei) }} onFinish={submit}>
         <Form.Item name="imei" label="IMEIs" rules={[{ required: true, type: 'array', min: 1, message: 'Please select IMEIs' }]}>
           <Select mode="multiple" allowClear placeholder="IMEIs" options={devices.map((device) => ({ value: device.imei, label: device.imei }))} />
@@ -99,7 +87,7 @@ function ReassignDrawer({ devices, onCancel, onReassigned }: { devices: readonly
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </CommandDrawer>
   );
 }
 

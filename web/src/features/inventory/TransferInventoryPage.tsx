@@ -1,8 +1,9 @@
 import type { TransferToOfficeBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { CartonRow } from '@portal/contracts/inventory/inventory.views';
-import { Button, Drawer, Form, Input, Select, Space } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
+import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
 import { agentOption, officeOption, useAgents, useOtherOffices } from './api/lists';
@@ -32,20 +33,7 @@ function TransferDrawer({ cartons, onClose, onTransferred }: { cartons: readonly
   };
 
   return (
-    <Drawer
-      open
-      title="Transfer Inventory"
-      size={520}
-      onClose={onClose}
-      footer={
-        <Space>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" loading={command.isPending} onClick={() => form.submit()}>
-            Submit
-          </Button>
-        </Space>
-      }
-    >
+    <CommandDrawer title="Transfer Inventory" submitting={command.isPending} onCancel={onClose} onSubmit={() => form.submit()}>
       <Form<TransferForm> form={form} layout="vertical" initialValues={{ carton_number: cartons.map((carton) => carton.carton_number) }} onFinish={submit}>
         <DevicePickFields cartons={cartons} />
         <Form.Item name="office_id" label="Office" rules={[{ required: true, message: 'Please select office' }]}>
@@ -62,7 +50,7 @@ function TransferDrawer({ cartons, onClose, onTransferred }: { cartons: readonly
           <Select showSearch={{ optionFilterProp: 'label' }} allowClear placeholder={officeId ? 'Agent' : 'Select an office first'} disabled={!officeId} loading={agents.isFetching} options={(agents.data ?? []).map(agentOption)} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </CommandDrawer>
   );
 }
 
