@@ -235,6 +235,11 @@ describe('inventory flows', () => {
     expect(jobs.filter((line) => line.length > 0)).toHaveLength(listed.body.items.total + 1);
     expect(jobs.some((line) => line.startsWith('PO-1,'))).toBe(true);
     expect((await download('manager2', '/api/v1/manager/manager_jobs_export')).includes('PO-1')).toBe(false);
+    // The reassign list is read in keyset pages for its file: the same devices as the list, every one once.
+    const reassignList = await as<Paged<{ imei: string }>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?results=100');
+    const reassignFile = (await download('manager', '/api/v1/manager/reassign_inventory_list_export')).split('\r\n').filter((line) => line.length > 0);
+    expect(reassignFile[0]).toBe('IMEI,Carton Number,Device Type,Status,Office Name,Agent Name,Assigned Date,Age (Days)');
+    expect(reassignFile.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(reassignList.body.items.data.map((row) => row.imei).sort());
     const mine = (await download('agent', '/api/v1/agent/agent_inventory_list_export')).split('\r\n').filter((line) => line.length > 0);
     const agentList = await as<Paged<unknown>>('agent', 'GET', '/api/v1/agent/agentinventorylistv1?results=100');
     expect(mine).toHaveLength(agentList.body.items.total + 1);

@@ -1,4 +1,4 @@
-import type { ReceiveJobRow } from '@portal/contracts';
+import type { ReassignRow, ReceiveJobRow } from '@portal/contracts';
 import {
   type Page,
   type Paging,
@@ -6,6 +6,8 @@ import {
   type SqlDb,
   agentDevices,
   receiveJobs,
+  type ReassignFilters,
+  reassignableDevicePages,
   reassignableDevices,
   stockCartons,
   transferRequests,
@@ -85,9 +87,9 @@ export const myInventoryExport = listExport(
   stockCartons,
 );
 
-export const reassignExport = listExport(
-  'reassign-inventory',
-  [
+export const reassignExport: ExportDefinition<ReassignRow, ReassignFilters> = {
+  name: 'reassign-inventory',
+  columns: [
     { heading: 'IMEI', value: (row) => row.imei },
     { heading: 'Carton Number', value: (row) => row.carton_number },
     { heading: 'Device Type', value: (row) => row.device_type },
@@ -97,8 +99,10 @@ export const reassignExport = listExport(
     { heading: 'Assigned Date', value: (row) => formatExportDate(row.assigned_date) },
     { heading: 'Age (Days)', value: (row) => row.device_age },
   ],
-  reassignableDevices,
-);
+  // A device list can be hundreds of thousands long: keyset pages, not the screen's OFFSET paging.
+  rows: (db, scope, filters) => reassignableDevicePages(db, scope, filters),
+  count: async (db, scope, filters) => (await reassignableDevices(db, scope, { ...filters, page: 1, results: 1 })).total,
+};
 
 export const agentInventoryExport = listExport<Awaited<ReturnType<typeof agentDevices>>['data'][number], { keyword?: string }>(
   'agent-inventory',
