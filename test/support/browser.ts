@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from './demo';
-import { repositoryRoot } from './processes';
+import { repositoryRoot, waitFor } from './processes';
 
 /** Debian's Chromium: playwright-core never downloads a browser here (CI installs the package). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -115,6 +115,8 @@ export async function signInToShell(page: Page, email: string, landing: string, 
   await dialog.waitFor();
   await options.beforeDismiss?.();
   const viewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/update_as_viewed');
+  // antd plays the dialog's zoom-in first; a click landing in that animation can be lost, so wait for it to end.
+  await waitFor(async () => (await dialog.getAttribute('class')) ?? '', (classes) => !classes.includes('ant-zoom-appear'), 5_000, 'the announcements dialog to finish opening');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await dialog.waitFor({ state: 'hidden' });
   expect((await viewed).status()).toBe(200);
