@@ -1,14 +1,14 @@
 import type { AssignDeviceBody } from '@portal/contracts/inventory/inventory.schemas';
-import type { AgentOption, CartonRow } from '@portal/contracts/inventory/inventory.views';
+import type { CartonRow } from '@portal/contracts/inventory/inventory.views';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
 import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import { reloadLists, useCommand } from '../../app/command';
-import { agentOption, officeOption, useAgents, useManagerOffices } from './api/lists';
+import OfficeAgentFields from './OfficeAgentFields';
 import { cartonColumns } from './carton-columns';
 import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';
 
@@ -26,9 +26,6 @@ type AssignRequest = Pick<AssignDeviceBody, 'agent_id' | 'office_id' | 'devicest
  */
 function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly CartonRow[]; onClose: () => void; onAssigned: () => void }) {
   const [form] = Form.useForm<AssignForm>();
-  const officeId = Form.useWatch('office_id', form);
-  const offices = useManagerOffices();
-  const agents = useAgents(officeId, 'scope');
   const command = useCommand<AssignRequest>(assign, [list]);
 
   const submit = (values: AssignForm) => {
@@ -40,29 +37,7 @@ function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly Cart
     <CommandDrawer title="Assign Inventory" submitting={command.isPending} onCancel={onClose} onSubmit={() => form.submit()}>
       <Form<AssignForm> form={form} layout="vertical" initialValues={{ carton_number: cartons.map((carton) => carton.carton_number) }} onFinish={submit}>
         <DevicePickFields cartons={cartons} />
-        <Form.Item name="office_id" label="Office" rules={[{ required: true, message: 'Please input office' }]}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            placeholder="Office"
-            loading={offices.isFetching}
-            options={(offices.data ?? []).map(officeOption)}
-            onChange={() => form.setFieldValue('agent_id', undefined)}
-          />
-        </Form.Item>
-        <Form.Item name="agent_id" label="Agent" rules={[{ required: true, message: 'Please select option' }]}>
-          <Select<string>
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            placeholder="Agent"
-            loading={agents.isFetching}
-            options={(agents.data ?? []).map(agentOption)}
-            onChange={(agentId) => {
-              const agent: AgentOption | undefined = agents.data?.find((candidate) => candidate.id === agentId);
-              if (agent) form.setFieldValue('office_id', agent.office_id);
-            }}
-          />
-        </Form.Item>
+        <OfficeAgentFields officeMessage="Please input office" agentRequired={true} />
       </Form>
     </CommandDrawer>
   );

@@ -1,5 +1,5 @@
 import type { ReassignBody } from '@portal/contracts/inventory/inventory.schemas';
-import type { AgentOption, ReassignRow } from '@portal/contracts/inventory/inventory.views';
+import type { ReassignRow } from '@portal/contracts/inventory/inventory.views';
 import { inventoryStatuses } from '@portal/contracts/reference/reference-lists';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
@@ -9,7 +9,7 @@ import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect, { type TypeaheadOption } from '../../app/report/TypeaheadSelect';
 import { useCommand } from '../../app/command';
-import { agentOption, officeOption, useAgents, useManagerOffices } from './api/lists';
+import OfficeAgentFields from './OfficeAgentFields';
 import { shownDate } from './format';
 
 const list = route('GET', '/api/v1/manager/reassign_inventory_list');
@@ -47,9 +47,6 @@ const columns: ColumnsType<ReassignRow> = [
  */
 function ReassignDrawer({ devices, onCancel, onReassigned }: { devices: readonly ReassignRow[]; onCancel: () => void; onReassigned: () => void }) {
   const [form] = Form.useForm<ReassignForm>();
-  const officeId = Form.useWatch('office_id', form);
-  const offices = useManagerOffices();
-  const agents = useAgents(officeId, 'scope');
   const command = useCommand<ReassignRequest>(reassign, [list]);
 
   const submit = (values: ReassignForm) => {
@@ -63,29 +60,7 @@ function ReassignDrawer({ devices, onCancel, onReassigned }: { devices: readonly
         <Form.Item name="imei" label="IMEIs" rules={[{ required: true, type: 'array', min: 1, message: 'Please select IMEIs' }]}>
           <Select mode="multiple" allowClear placeholder="IMEIs" options={devices.map((device) => ({ value: device.imei, label: device.imei }))} />
         </Form.Item>
-        <Form.Item name="office_id" label="Office" rules={[{ required: true, message: 'Please select office' }]}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            placeholder="Office"
-            loading={offices.isFetching}
-            options={(offices.data ?? []).map(officeOption)}
-            onChange={() => form.setFieldValue('agent_id', undefined)}
-          />
-        </Form.Item>
-        <Form.Item name="agent_id" label="Agent (optional)">
-          <Select<string>
-            showSearch={{ optionFilterProp: 'label' }}
-            allowClear
-            placeholder="Agent"
-            loading={agents.isFetching}
-            options={(agents.data ?? []).map(agentOption)}
-            onChange={(agentId) => {
-              const agent: AgentOption | undefined = agents.data?.find((candidate) => candidate.id === agentId);
-              if (agent) form.setFieldValue('office_id', agent.office_id);
-            }}
-          />
-        </Form.Item>
+        <OfficeAgentFields officeMessage="Please select office" agentRequired={false} />
       </Form>
     </CommandDrawer>
   );
