@@ -3,13 +3,16 @@
  * seeding's: opens the bench database, creates the export record, runs the worker's
  * `runExport`, samples its own RSS every 50 ms, and prints ONE line of JSON on stdout.
  *
- *   node export-child.js <database url> <csv|xlsx> <directory> <export id>
+ *   node export-child.js <database url> <csv|xlsx> <directory> <export id> [<export name> [<scope as JSON>]]
+ *
+ * The export name defaults to `offices` (the Office list), the scope to `{"kind":"all"}`; no filters.
  */
 import { openDatabase } from '@portal/services/dist/platform/db/database';
 import { type ExportJobData, runExport } from '@portal/services/dist/exports/export-processor';
 import { LocalExportStorage } from '@portal/services/dist/exports/export-storage';
 import { createExportRecord } from '@portal/services/dist/exports/exports-store';
 import type { ExportFormat } from '@portal/contracts';
+import type { Scope } from '@portal/projections';
 
 export interface ChildResult {
   readonly format: ExportFormat;
@@ -32,14 +35,15 @@ export interface ChildResult {
 }
 
 async function main(): Promise<void> {
-  const [url, format, directory, exportId] = process.argv.slice(2);
+  const [url, format, directory, exportId, name = 'offices', scopeJson = '{"kind":"all"}'] = process.argv.slice(2);
   if (!url || (format !== 'csv' && format !== 'xlsx') || !directory || !exportId) {
-    throw new Error('usage: export-child.js <database url> <csv|xlsx> <directory> <export id>');
+    throw new Error('usage: export-child.js <database url> <csv|xlsx> <directory> <export id> [<export name> [<scope as JSON>]]');
   }
+  const scope = JSON.parse(scopeJson) as Scope;
   const database = await openDatabase({ url, poolSize: 4, applicationName: `bench-export-${format}` });
   try {
-    await createExportRecord(database.db, { id: exportId, user_id: 'bench', name: 'offices', format });
-    const data: ExportJobData = { export_id: exportId, user_id: 'bench', name: 'offices', format, scope: { kind: 'all' }, filters: {} };
+    await createExportRecord(database.db, { id: exportId, user_id: 'bench', name, format });
+    const data: ExportJobData = { export_id: exportId, user_id: 'bench', name, format, scope, filters: {} };
 
     let heapPeak = 0;
     let externalPeak = 0;
@@ -54,7 +58,7 @@ async function main(): Promise<void> {
     let progressCalls = 0;
     const job = {
       id: exportId,
-      name: 'offices',
+      name,
       data,
       attempt: 1,
       async updateProgress() {

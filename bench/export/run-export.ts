@@ -2,11 +2,27 @@ import { spawn } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { Client } from 'pg';
 import type { ExportFormat } from '@portal/contracts';
+import type { Scope } from '@portal/projections';
 import type { ChildResult } from './export-child';
 
+/** Which export the child runs, and what its CSV starts with. */
+export interface ExportSpec {
+  /** The export definition's name (EXPORT_DEFINITIONS). */
+  readonly name: string;
+  readonly scope: Scope;
+  /** The CSV's first characters after the BOM: the first headings. */
+  readonly csvHeader: string;
+  /** Check that the CSV's first column is strictly ascending (keyset pages by it: no row twice, none out of order). */
+  readonly ascendingFirstColumn?: boolean;
+}
+
+export const OFFICE_EXPORT: ExportSpec = { name: 'offices', scope: { kind: 'all' }, csvHeader: 'Office Name,Office Number,' };
+
 export interface ExportRun extends ChildResult {
+  readonly name: string;
   readonly fileBytes: number;
   /** max(sampled peak, kernel maxRSS): the figure compared with the target. */
   readonly peakRssBytes: number;
@@ -17,8 +33,8 @@ export interface ExportRun extends ChildResult {
 const CHILD = path.join(__dirname, 'export-child.js');
 
 /** Runs one export in a child node process; answers its figures once the parent has checked the result. */
-export async function runExportInChild(url: string, format: ExportFormat, directory: string, exportId: string, expectedRows: number): Promise<ExportRun> {
-  const result = await runChild([url, format, directory, exportId]);
+export async function runExportInChild(url: string, spec: ExportSpec, format: ExportFormat, directory: string, exportId: string, expectedRows: number): Promise<ExportRun> {
+  const result = await runChild([url, format, directory, exportId, spec.name, JSON.stringify(spec.scope)]);
   const file = path.join(directory, `${exportId}.${format}`);
   const fileBytes = (await fs.stat(file)).size;
   const checks: string[] = [];
@@ -34,8 +50,12 @@ export async function runExportInChild(url: string, format: ExportFormat, direct
     // No field of this data holds a newline, so lines are records: the header plus one per row.
     const { lines, head } = await countLines(file);
     if (lines !== expectedRows + 1) throw new Error(`the CSV has ${lines} lines, expected ${expectedRows + 1} (header + rows)`);
-    if (!head.startsWith('\ufeffOffice Name,Office Number,')) throw new Error(`the CSV starts with ${JSON.stringify(head.slice(0, 40))}`);
+    if (!head.startsWith(`\ufeff${spec.csvHeader}`)) throw new Error(`the CSV starts with ${JSON.stringify(head.slice(0, 40))}, expected ${JSON.stringify(spec.csvHeader)}`);
     checks.push(`${lines} lines (header + ${expectedRows} rows)`);
+    if (spec.ascendingFirstColumn) {
+      await checkAscendingFirstColumn(file);
+      checks.push('first column strictly ascending');
+    }
   } else {
     const handle = await fs.open(file, 'r');
     try {
@@ -47,7 +67,7 @@ export async function runExportInChild(url: string, format: ExportFormat, direct
     checks.push('zip archive');
   }
   await fs.rm(file, { force: true });
-  return { ...result, fileBytes, peakRssBytes: Math.max(result.rssPeakSampledBytes, result.maxRssBytes), checks };
+  return { ...result, name: spec.name, fileBytes, peakRssBytes: Math.max(result.rssPeakSampledBytes, result.maxRssBytes), checks };
 }
 
 function runChild(args: string[]): Promise<ChildResult> {
@@ -80,6 +100,18 @@ async function countLines(file: string): Promise<{ lines: number; head: string }
   }
   // A last record without its line break still counts.
   return { lines: last === 0x0a ? lines : lines + 1, head };
+}
+
+/** The first field of every record after the header is greater than the one before (plain fields: no quotes, no commas). */
+async function checkAscendingFirstColumn(file: string): Promise<void> {
+  let previous: string | undefined;
+  let line = 0;
+  for await (const text of createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity })) {
+    if (line++ === 0) continue;
+    const first = text.slice(0, text.indexOf(','));
+    if (first.startsWith('"') || (previous !== undefined && !(first > previous))) throw new Error(`line ${line} of the CSV starts with ${JSON.stringify(first)} after ${JSON.stringify(previous)}: not strictly ascending`);
+    previous = first;
+  }
 }
 
 interface RecordRow {

@@ -7,7 +7,7 @@ import type { NewEvent, StreamAppend } from '@portal/services/dist/platform/even
 import { eventMetadata, systemContext } from '@portal/services/dist/platform/commands/command-context';
 import { DomainError } from '@portal/services/dist/platform/commands/command-errors';
 import { decideAssignManagers, decideCreateUser, decideUnitCreated } from '@portal/services/dist/admin/org.decider';
-import { ProjectionRunner, listGenerations, orgProjection, schemaFor, waitForProjections } from '@portal/projections';
+import { type Projection, ProjectionRunner, listGenerations, orgProjection, schemaFor, waitForProjections } from '@portal/projections';
 import { type OrgEvent, ROLE, type RoleId } from '@portal/contracts';
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
@@ -56,19 +56,19 @@ export function uuidv7(): string {
 }
 
 /** The events a decider answered, or its refusal thrown (the bench's data must be valid). */
-function decided(events: readonly OrgEvent[] | DomainError): OrgEvent[] {
+export function decided(events: readonly OrgEvent[] | DomainError): OrgEvent[] {
   if (events instanceof DomainError) throw new Error(`the org decider refused the bench's data: ${events.message}`);
   return [...events];
 }
 
 /** Stamps each event with the metadata a command of this context writes (one command id per command). */
-function commandEvents(events: OrgEvent[], context: ReturnType<typeof systemContext>): NewEvent[] {
+export function commandEvents(events: OrgEvent[], context: ReturnType<typeof systemContext>): NewEvent[] {
   const metadata = eventMetadata(context);
   return events.map((event) => ({ ...event, metadata }));
 }
 
 /** Appends in groups of STREAMS_PER_APPEND streams, APPENDERS appends in flight. */
-async function appendAll(store: PostgresEventStore, appends: readonly StreamAppend[]): Promise<void> {
+export async function appendAll(store: PostgresEventStore, appends: readonly StreamAppend[]): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: APPENDERS }, async () => {
@@ -174,11 +174,11 @@ async function seedOrganisation(store: PostgresEventStore, offices: number): Pro
   return appended;
 }
 
-async function databaseExists(name: string): Promise<boolean> {
+export async function databaseExists(name: string): Promise<boolean> {
   return withServer(async (client) => (await client.query('select 1 from pg_database where datname = $1', [name])).rows.length > 0);
 }
 
-async function recreateDatabase(name: string): Promise<void> {
+export async function recreateDatabase(name: string): Promise<void> {
   await withServer(async (client) => {
     await client.query(`drop database if exists ${name} with (force)`);
     await client.query(`create database ${name}`);
@@ -242,7 +242,7 @@ export async function prepareData(name: string, offices: number, options: { rese
       options.log(`seeded in ${seedSeconds.toFixed(1)} s (${Math.round(appended / seedSeconds).toLocaleString('en-US')} events/s, then VACUUM ANALYZE)`);
     }
 
-    const projected = await project(database, store, options.log);
+    const projected = await project(database, store, [orgProjection], options.log);
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from rm.org_offices`.execute(database.db);
     const officesInReadModel = Number(rows[0]!.n);
     if (officesInReadModel !== offices) throw new Error(`rm.org_offices holds ${officesInReadModel} offices, expected ${offices}`);
@@ -252,40 +252,62 @@ export async function prepareData(name: string, offices: number, options: { rese
   }
 }
 
-/** Runs the org projection with the worker's runner until it has applied the head; then ANALYZE its tables. */
-async function project(database: Database, store: PostgresEventStore, log: (message: string) => void): Promise<{ seconds: number; events: number }> {
-  const liveApplied = async () => (await listGenerations(database.db, orgProjection.name)).find((generation) => generation.status === 'live')?.eventsApplied ?? 0;
-  const before = await liveApplied();
+/**
+ * Runs `projections` with the worker's runner (batches of 1,000, as the worker's default) until
+ * they have applied the head; then VACUUM ANALYZE their tables (the bench server runs without
+ * autovacuum). Answers the seconds and the events the first projection applied in this run.
+ */
+export async function project(database: Database, store: PostgresEventStore, projections: readonly Projection[], log: (message: string) => void): Promise<{ seconds: number; events: number }> {
+  const names = projections.map((projection) => projection.name);
+  const label = `${names.join(' + ')} projection${names.length > 1 ? 's' : ''}`;
+  const live = async (name: string) => (await listGenerations(database.db, name)).find((generation) => generation.status === 'live');
+  // The newest generation: the live one, or the one being rebuilt beside it.
+  const newestApplied = async (name: string) => (await listGenerations(database.db, name)).at(-1)?.eventsApplied ?? 0;
+  const current = async () => (await Promise.all(projections.map(async (projection) => (await live(projection.name))?.version === projection.version))).every(Boolean);
+  const before = await Promise.all(names.map(live));
   const head = await store.head();
-  const runner = new ProjectionRunner(database, store, [orgProjection], {
+  const runner = new ProjectionRunner(database, store, [...projections], {
     batchSize: 1000,
     logger: { info: () => undefined, error: (details, message) => console.error(message, details) },
   });
   const started = performance.now();
   const progress = setInterval(() => {
-    void liveApplied().then(
-      (applied) => log(`  projecting: ${applied.toLocaleString('en-US')} events applied`),
+    void Promise.all(names.map(newestApplied)).then(
+      (applied) => log(`  projecting: ${names.map((name, index) => `${name} ${applied[index]!.toLocaleString('en-US')}`).join(', ')} events applied`),
       () => undefined,
     );
   }, 15_000);
   runner.start();
   let caughtUp: boolean;
   try {
-    caughtUp = await waitForProjections(database, [orgProjection.name], head, 30 * 60_000);
+    caughtUp = await waitForProjections(database, names, head, 30 * 60_000);
+    // A projection whose version changed is rebuilt beside the live one and swapped in at the
+    // head: wait for the swap, so that the exports read what the code's version writes.
+    while (caughtUp && !(await current())) {
+      if (performance.now() - started > 30 * 60_000) caughtUp = false;
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   } finally {
     clearInterval(progress);
     await runner.stop();
   }
   const seconds = (performance.now() - started) / 1000;
-  if (!caughtUp) throw new Error('the org projection did not catch up within 30 minutes');
-  const applied = (await liveApplied()) - before;
-  if (applied > 0) {
-    const live = (await listGenerations(database.db, orgProjection.name)).find((generation) => generation.status === 'live')!;
-    const schema = schemaFor(orgProjection.name, live.generation);
-    for (const table of orgProjection.tables) await sql`vacuum (analyze) ${sql.id(schema, table)}`.execute(database.db);
-    log(`org projection caught up: ${applied.toLocaleString('en-US')} events in ${seconds.toFixed(1)} s (${Math.round(applied / seconds).toLocaleString('en-US')} events/s, batches of 1000, then VACUUM ANALYZE)`);
+  if (!caughtUp) throw new Error(`the ${label} did not catch up within 30 minutes`);
+  const after = await Promise.all(names.map(live));
+  // A new generation (the projection's version changed, so the runner rebuilt it) counts all its events.
+  const applied = after.map((generation, index) =>
+    generation?.generation === before[index]?.generation ? (generation?.eventsApplied ?? 0) - (before[index]?.eventsApplied ?? 0) : (generation?.eventsApplied ?? 0),
+  );
+  if (applied.some((count) => count > 0)) {
+    for (const [index, projection] of projections.entries()) {
+      const schema = schemaFor(projection.name, after[index]!.generation);
+      for (const table of projection.tables) await sql`vacuum (analyze) ${sql.id(schema, table)}`.execute(database.db);
+    }
+    const counts = names.map((name, index) => `${name} ${applied[index]!.toLocaleString('en-US')}`).join(', ');
+    const total = applied.reduce((sum, count) => sum + count, 0);
+    log(`${label} caught up: ${counts} events in ${seconds.toFixed(1)} s (${Math.round(total / seconds).toLocaleString('en-US')} events/s, batches of 1000, then VACUUM ANALYZE)`);
   } else {
-    log(`org projection already caught up (checked in ${seconds.toFixed(1)} s)`);
+    log(`${label} already caught up (checked in ${seconds.toFixed(1)} s)`);
   }
-  return { seconds, events: applied };
+  return { seconds, events: applied[0]! };
 }

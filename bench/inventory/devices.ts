@@ -1,19 +1,8 @@
-import { luhnValid } from '@portal/contracts';
+import { withLuhnCheckDigit } from '@portal/contracts';
 
 /** 14 digits and their Luhn check digit (as test/api/inventory.e2e.ts makes them). */
 export function imeiOf(body14: string): string {
-  let sum = 0;
-  for (let index = 0; index < 14; index++) {
-    let digit = Number(body14[13 - index]);
-    if (index % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  const imei = `${body14}${(10 - (sum % 10)) % 10}`;
-  if (!luhnValid(imei)) throw new Error(`bad check digit for ${imei}`);
-  return imei;
+  return withLuhnCheckDigit(body14);
 }
 
 export interface BenchDevice {

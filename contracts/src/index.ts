@@ -26,3 +26,7 @@ export * from './exports/exports.routes';
 export * from './inventory/inventory.events';
 export * from './inventory/inventory.schemas';
 export * from './inventory/inventory.views';
+export * from './platform/list-params';
+export * from './reports/reports.routes';
+export * from './reports/reports.schemas';
+export * from './reports/reports.views';

@@ -14,3 +14,6 @@ export * from './help/announcements.projection';
 export * from './help/announcements.queries';
 export * from './inventory/inventory.projection';
 export * from './inventory/inventory.queries';
+export * from './business-time';
+export * from './reports/device-report.queries';
+export * from './reports/summary-report.queries';

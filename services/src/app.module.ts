@@ -9,6 +9,7 @@ import { ExportsController } from './exports/exports.controller';
 import { AnnouncementsController } from './help/announcements.controller';
 import { InventoryController } from './inventory/inventory.controller';
 import { ReferenceController } from './reference/reference.controller';
+import { ReportsController } from './reports/reports.controller';
 import { HealthController } from './platform/health/health.controller';
 import { ErrorFilter } from './platform/http/error-filter';
 import { ConsoleController } from './platform/http/console.controller';
@@ -41,6 +42,7 @@ export class AppModule {
         OrgModule,
         HelpModule,
         InventoryModule,
+        ReportsModule,
         ExportsModule,
         // Last: the table's routes that no capability serves yet and unknown /api paths (404), then the console.
         NotBuiltModule,
@@ -70,6 +72,10 @@ class HelpModule {}
 /** Device inventory over HTTP: receive, assign, transfer, reassign, activations, dashboards. */
 @Module({ controllers: [InventoryController] })
 class InventoryModule {}
+
+/** Inventory reports over HTTP: detailed, Legacy Data, by managers/IBOs/agents/offices, aged inventory. */
+@Module({ controllers: [ReportsController] })
+class ReportsModule {}
 
 /** Exports: start (the lists' *_export calls), progress, signed downloads. */
 @Module({ controllers: [ExportsController] })

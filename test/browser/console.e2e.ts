@@ -427,6 +427,57 @@ describe('console in the browser', () => {
     });
   }, 120_000);
 
+  it('reads the detailed report with its device log, and downloads the devices of an aged cell, with the selectors each role may see', async () => {
+    // After the inventory flow above: Dallas holds ten phones received today (five with the agent, five in stock).
+    await scenario(browser, baseUrl, '13-detailed-report', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      // The dashboard's In Stock card opens the report with the whole in-stock group (status 13).
+      await page.goto('/InventoryDetailedReport?status=13');
+      await page.getByText('10 in all').waitFor();
+      // A selector by its placeholder, inside the filter form (the table's headers say Office and Agent too).
+      const selector = (name: string) => page.locator('form').getByText(name, { exact: true });
+      // Doc 1 §2.11: an office manager sees neither the IBO/Market nor the Office selector; the Agent one, yes.
+      expect(await selector('IBO / Market').count()).toBe(0);
+      expect(await selector('Office').count()).toBe(0);
+      expect(await selector('Agent').count()).toBe(1);
+      await page.getByPlaceholder('Carton').fill('BR-2');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('5 in all').waitFor();
+      // The devices of carton BR-2 (the inventory flow's second carton); clicking an IMEI opens its log.
+      const imei = demoDeviceId(900_005, 'PHONE');
+      await page.getByRole('row').filter({ hasText: imei }).locator('a', { hasText: imei }).click();
+      const log = page.getByRole('dialog').filter({ hasText: `Device Log: ${imei}` });
+      await log.getByText('Accepted by the manager').waitFor();
+      await screenshot(page, '13-detailed-report-device-log');
+    });
+
+    await scenario(browser, baseUrl, '13-detailed-report-retailer', async ({ page }) => {
+      await signInToShell(page, 'retailer.manager@demo.test', '/');
+      await page.goto('/InventoryDetailedReport');
+      await page.getByText('10 in all').waitFor();
+      for (const name of ['IBO / Market', 'Office', 'Agent']) await page.locator('form').getByText(name, { exact: true }).waitFor();
+    });
+
+    await scenario(browser, baseUrl, '14-aged-by-office', async ({ context, page }) => {
+      await context.route('http://portal.test/**', (route) => route.continue({ url: route.request().url().replace('http://portal.test', baseUrl) }));
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.goto('/agedinventoryoffice');
+      const row = page.getByRole('row').filter({ hasText: 'Dallas Office' }).filter({ hasText: 'PHONE' });
+      await row.waitFor();
+      await screenshot(page, '14-aged-by-office');
+      // The non-zero 1-15 cell downloads exactly its devices through the export pipeline.
+      await row.locator('a', { hasText: /^10$/ }).click();
+      const download = page.getByRole('link', { name: 'Download' });
+      await download.waitFor({ timeout: 30_000 });
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      const saved = path.join(dataDir, 'aged-cell.csv');
+      await file.saveAs(saved);
+      const lines = (await fs.readFile(saved, 'utf8')).split('\r\n').filter((line) => line.length > 0);
+      expect(lines[0]).toMatch(/^\uFEFFIBO Name,Allocated Office,Office,Agent,/);
+      expect(lines).toHaveLength(11);
+    });
+  }, 120_000);
+
   it("updates the office manager's dashboard live when an agent joins their office", async () => {
     await scenario(browser, baseUrl, '10-live-dashboard', async ({ page }) => {
       await signInToShell(page, 'office.manager@demo.test', '/');

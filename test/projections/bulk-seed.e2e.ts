@@ -10,7 +10,7 @@ async function readModels(db: SqlDb) {
     devices: await rows(sql`
       select d.imei, d.status, o.name as office, ao.name as allocated_office, ua.email as agent, um.email as manager, d.carton_number, d.device_type,
         d.make, d.model, d.pallet, d.source, d.order_id, j.order_id as job_order, d.decline_reason,
-        d.received_at::text, d.allocation_date::text, d.assigned_date::text, d.activation_date::text, d.plan_name, d.activation_order_id
+        d.received_at::text, d.allocation_date::text, d.assigned_date::text, d.aged_from::text, d.activation_date::text, d.plan_name, d.activation_order_id
       from rm.inventory_devices d
       join rm.org_offices o on o.id = d.office_id join rm.org_offices ao on ao.id = d.allocated_office_id
       left join rm.org_users ua on ua.id = d.agent_id left join rm.org_users um on um.id = d.manager_id
@@ -20,6 +20,14 @@ async function readModels(db: SqlDb) {
       select o.name as office, coalesce(u.email, '') as agent, c.device_type, c.status, c.devices
       from rm.inventory_counts c join rm.org_offices o on o.id = c.office_id left join rm.org_users u on u.id = c.agent_id
       where c.devices <> 0 order by 1, 2, 3, 4`),
+    stockAges: await rows(sql`
+      select o.name as office, coalesce(u.email, '') as agent, a.device_type, a.status, a.pre_from::text, a.post_from::text, a.devices
+      from rm.inventory_stock_ages a join rm.org_offices o on o.id = a.office_id left join rm.org_users u on u.id = a.agent_id
+      order by 1, 2, 3, 4, 5, 6`),
+    sales: await rows(sql`
+      select o.name as office, coalesce(u.email, '') as agent, s.device_type, s.activation_date::text, s.devices
+      from rm.inventory_sales_counts s join rm.org_offices o on o.id = s.office_id left join rm.org_users u on u.id = s.agent_id
+      order by 1, 2, 3, 4`),
     log: await rows(sql`select imei, status, type, short_description, created_at::text from rm.inventory_device_log order by imei, id`),
     receiveJobs: await rows(sql`
       select o.name as office, j.source, j.order_id, j.order_date::text, fo.name as from_office, j.total_carton_count, j.total_device_count,
@@ -64,6 +72,10 @@ describe('the demo seed: bulk path and command path', () => {
     expect(commands.transfers.length).toBeGreaterThan(0);
     expect(bulk.devices).toEqual(commands.devices);
     expect(bulk.counts).toEqual(commands.counts);
+    expect(commands.stockAges.length).toBeGreaterThan(0);
+    expect(commands.sales.length).toBeGreaterThan(0);
+    expect(bulk.stockAges).toEqual(commands.stockAges);
+    expect(bulk.sales).toEqual(commands.sales);
     expect(bulk.log).toEqual(commands.log);
     expect(bulk.receiveJobs).toEqual(commands.receiveJobs);
     expect(bulk.agentJobs).toEqual(commands.agentJobs);

@@ -1,5 +1,12 @@
+import { configure } from '@testing-library/react';
 import { Modal, notification } from 'antd';
 import { afterAll } from 'vitest';
+
+/**
+ * CI runs the suites on two busy cores, where a click's re-render and a stubbed request can take
+ * longer than testing-library's default 1 s of waiting; a wait that is never satisfied still fails.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * antd's static popups (notices, notifications) live outside the rendered tree, so a test's

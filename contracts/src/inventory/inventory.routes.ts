@@ -20,8 +20,6 @@ import {
 const capability = 'inventory';
 /** Manager inventory screens (ReceiveInventory, assignagent, Inventory, InventoryBy*, aged by agent/manager/office, ...): roles 3, 11, 12 (doc 1 §2.1). */
 const managerScreens = screenRoles(ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
-/** agedinventorymarket: roles 11 and 12 only (doc 1 §2.1). */
-const iboManagerScreens = screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
 /** Agent inventory screens (agent-Inventory, agent-dashboard): role 2. */
 const agentScreens = screenRoles(ROLE.AGENT);
 /** The IMEI image upload: manager IMEI and agent agent-IMEI screens (doc 1 §2.1, doc 2 §2). */
@@ -66,19 +64,11 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/manager/manager_jobs_export', access: managerScreens, capability,
     summary: 'Export the receive job list', spec: `${managerBase}; doc 1 §2.5` },
 
-  // My Inventory, by agents, by offices (doc 1 §2.9, §2.10)
-  { method: 'GET', path: '/api/v1/manager/agentlist_with_pagination', access: managerScreens, capability,
-    summary: 'Inventory by agents: assigned, pending, sold in 30 days per agent', spec: `${managerBase}; doc 1 §2.10` },
-  { method: 'GET', path: '/api/v1/manager/inventory_summary_for_manager_with_pagination', access: managerScreens, capability,
-    summary: 'Inventory by offices: in stock, manager pending, sold in 30 days per office', spec: `${managerBase}; doc 1 §2.10` },
+  // My Inventory (doc 1 §2.9)
   { method: 'GET', path: '/api/v1/manager/managerinventorylist_optimisation', access: managerScreens, capability,
     summary: 'My Inventory: cartons held by the manager', spec: `${managerBase}; doc 1 §2.9`, query: stockListQuery },
   { method: 'GET', path: '/api/v1/manager/manager_inventory_list_export', access: managerScreens, capability,
     summary: 'Export My Inventory', spec: `${managerBase}; doc 1 §2.9` },
-  { method: 'GET', path: '/api/v1/manager/manager_inventory_summary_reports_export/agent', access: managerScreens, capability,
-    summary: 'Export inventory by agents', spec: `${managerBase}; doc 1 §2.10` },
-  { method: 'GET', path: '/api/v1/manager/manager_inventory_summary_reports_export/office', access: managerScreens, capability,
-    summary: 'Export inventory by offices', spec: `${managerBase}; doc 1 §2.10` },
 
   // Reassign (doc 1 §2.8)
   { method: 'GET', path: '/api/v1/manager/reassign_inventory_list', access: managerScreens, capability,
@@ -104,63 +94,9 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/agent/agent_inventory_list_export', access: agentScreens, capability,
     summary: 'Export the agent\'s own inventory', spec: `${agentBase}; doc 2 §7 Agent` },
 
-  // Detailed, legacy and summary reports (doc 1 §2.10-§2.12)
-  { method: 'GET', path: '/api/v1/detailed_inventory_report', access: managerScreens, capability,
-    summary: 'Inventory Detailed Report: paged device rows with many filters', spec: `${reports}; doc 1 §2.11` },
-  { method: 'GET', path: '/api/v1/detailed_inventory_export', access: managerScreens, capability,
-    summary: 'Export the Inventory Detailed Report', spec: `${reports}; doc 1 §2.11` },
+  // Device log drawer of the detailed report (doc 1 §2.11): built with the flows
   { method: 'GET', path: '/api/v1/device_log/:id', access: managerScreens, capability,
     summary: 'History of one device (device-log drawer)', spec: `${reports}; doc 1 §2.11` },
-  { method: 'GET', path: '/api/v1/legacy_detailed_sales_report', access: managerScreens, capability,
-    summary: 'Legacy Data: first page on load', spec: `${reports}; doc 1 §2.12` },
-  { method: 'POST', path: '/api/v1/legacy_detailed_sales_report', access: managerScreens, capability,
-    summary: 'Legacy Data search, with the advanced query builder in the body', spec: `${reports}; doc 1 §2.12` },
-  { method: 'POST', path: '/api/v1/legacy_detailed_sales_export', access: managerScreens, capability,
-    summary: 'Export Legacy Data', spec: `${reports}; doc 1 §2.12` },
-  { method: 'GET', path: '/api/v1/inventory_summary_reports/manager', access: managerScreens, capability,
-    summary: 'Inventory by managers, with grand totals', spec: `${reports}; doc 1 §2.10` },
-  { method: 'GET', path: '/api/v1/inventory_summary_reports/ibo_marketer', access: managerScreens, capability,
-    summary: 'Inventory by IBOs/markets, with grand totals', spec: `${reports}; doc 1 §2.10` },
-  { method: 'GET', path: '/api/v1/inventory_summary_reports_export/manager', access: managerScreens, capability,
-    summary: 'Export inventory by managers', spec: `${reports}; doc 1 §2.10` },
-  { method: 'GET', path: '/api/v1/inventory_summary_reports_export/ibo_marketer', access: managerScreens, capability,
-    summary: 'Export inventory by IBOs/markets', spec: `${reports}; doc 1 §2.10` },
-
-  // Download by count: a clicked non-zero cell of the by-* reports (doc 1 §2.10)
-  { method: 'GET', path: '/api/v1/inventory/manager/:id/:type', access: managerScreens, capability,
-    summary: 'Download the devices behind one count of the by-managers report', spec: `${reports}, download by count` },
-  { method: 'GET', path: '/api/v1/inventory/ibo/:id/:type', access: managerScreens, capability,
-    summary: 'Download the devices behind one count of the by-IBOs/markets report', spec: `${reports}, download by count` },
-  { method: 'GET', path: '/api/v1/inventory/agent/:agentId/:type', access: managerScreens, capability,
-    summary: 'Download the devices behind one count of the by-agents report', spec: `${reports}, download by count` },
-  { method: 'GET', path: '/api/v1/inventory/office/:officeId/:type', access: managerScreens, capability,
-    summary: 'Download the devices behind one count of the by-offices report', spec: `${reports}, download by count` },
-
-  // Aged inventory (doc 1 §2.13), one route per variant; by-IBO is reached only from agedinventorymarket (roles 11, 12)
-  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/agent', access: managerScreens, capability,
-    summary: 'Aged inventory by agents: in-stock devices per age band (agedbyagent)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports_export/agent', access: managerScreens, capability,
-    summary: 'Export aged inventory by agents (agedbyagent)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged/agent/:id/:bucket/:Product_Type', access: managerScreens, capability,
-    summary: 'Download the devices behind one aged-inventory cell by agents (agedbyagent)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/manager', access: managerScreens, capability,
-    summary: 'Aged inventory by managers: in-stock devices per age band (agedbymanager)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports_export/manager', access: managerScreens, capability,
-    summary: 'Export aged inventory by managers (agedbymanager)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged/manager/:id/:bucket/:Product_Type', access: managerScreens, capability,
-    summary: 'Download the devices behind one aged-inventory cell by managers (agedbymanager)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/ibo_marketer', access: iboManagerScreens, capability,
-    summary: 'Aged inventory by IBOs/markets: in-stock devices per age band (agedinventorymarket)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports_export/ibo_marketer', access: iboManagerScreens, capability,
-    summary: 'Export aged inventory by IBOs/markets (agedinventorymarket)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged/ibo/:id/:bucket/:Product_Type', access: iboManagerScreens, capability,
-    summary: 'Download the devices behind one aged-inventory cell by IBOs/markets (agedinventorymarket)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/office', access: managerScreens, capability,
-    summary: 'Aged inventory by offices: in-stock devices per age band (agedinventoryoffice)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged_inventory_summary_reports_export/office', access: managerScreens, capability,
-    summary: 'Export aged inventory by offices (agedinventoryoffice)', spec: `${reports}; doc 1 §2.13` },
-  { method: 'GET', path: '/api/v1/aged/office/:id/:bucket/:Product_Type', access: managerScreens, capability,
-    summary: 'Download the devices behind one aged-inventory cell by offices (agedinventoryoffice)', spec: `${reports}; doc 1 §2.13` },
 
   // Manifest upload (ours: the spec shows jobs arriving, not how): back office (roles 1, 12) uploads a CSV/XLSX shipment
   { method: 'POST', path: '/api/v1/manager/receive_manifest', access: screenRoles(ROLE.RETAILER_MANAGER), capability,

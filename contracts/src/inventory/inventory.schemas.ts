@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 import { type DeviceTypeCode, deviceTypes } from '../reference/reference-lists';
 
 /** Luhn check over a string of digits (the IMEI's and the SIM ICCID's check digit). */
@@ -13,6 +14,12 @@ export function luhnValid(digits: string): boolean {
     sum += digit;
   }
   return sum % 10 === 0;
+}
+
+/** The digits followed by their Luhn check digit (a valid IMEI from 14 digits, an ICCID from 18 or 19). */
+export function withLuhnCheckDigit(digits: string): string {
+  for (let check = 0; check <= 9; check++) if (luhnValid(`${digits}${check}`)) return `${digits}${check}`;
+  throw new RangeError(`not a string of digits: ${digits}`);
 }
 
 /** Why an identifier is not a valid IMEI (15 digits) or, for a SIM, ICCID (19–20 digits), both with a Luhn check digit; null when valid. */
@@ -81,17 +88,13 @@ export const manifestUploadBody = z.object({
   order_id: optionalText(60),
 });
 
-const page = z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').default(1);
-const results = z.coerce.number({ error: 'results must be a number' }).int().min(1).max(100, 'results is at most 100').default(10);
-const sort = z
-  .string()
-  .transform((value) => value.toUpperCase())
-  .pipe(z.enum(['ASC', 'DESC'], { error: 'sort must be ASC or DESC' }))
-  .optional();
-const dateFilter = z.preprocess((value) => (value === '' ? undefined : value), z.iso.date({ error: 'Dates are YYYY-MM-DD' }).optional());
-const keyword = z.string().trim().max(100).optional();
-const id = (message: string) => z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: message }).trim().min(1, message).max(64));
-const optionalId = z.preprocess((value) => (value === '' || value === null || value === 0 || value === '0' ? undefined : typeof value === 'number' ? String(value) : value), z.string().trim().max(64).optional());
+const page = pageParam;
+const results = resultsParam;
+const sort = sortParam;
+const dateFilter = dateParam;
+const keyword = keywordParam;
+const id = idParam;
+const optionalId = optionalIdParam;
 
 /** A list of IMEIs as the spec's clients send them: an array, or one comma-joined string. */
 const imeiList = (message: string) =>

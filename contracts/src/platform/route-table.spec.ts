@@ -6,6 +6,7 @@ import { helpRoutes } from '../help/help.routes';
 import { inventoryRoutes } from '../inventory/inventory.routes';
 import { onboardingRoutes } from '../onboarding/onboarding.routes';
 import { ordersRoutes } from '../orders/orders.routes';
+import { reportsRoutes } from '../reports/reports.routes';
 import { referenceRoutes } from '../reference/reference.routes';
 import { rmaRoutes } from '../rma/rma.routes';
 import { salesRoutes } from '../sales/sales.routes';
@@ -76,7 +77,7 @@ describe('the API route table', () => {
     const tables: Record<string, readonly ApiRoute[]> = {
       auth: authRoutes, dashboard: dashboardRoutes, inventory: inventoryRoutes, rma: rmaRoutes, orders: ordersRoutes,
       sales: salesRoutes, onboarding: onboardingRoutes, admin: adminRoutes, reference: referenceRoutes, help: helpRoutes,
-      exports: exportsRoutes,
+      exports: exportsRoutes, reports: reportsRoutes,
     };
     for (const [capability, table] of Object.entries(tables)) {
       expect(table.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { helpRoutes } from '../help/help.routes';
 import { inventoryRoutes } from '../inventory/inventory.routes';
 import { onboardingRoutes } from '../onboarding/onboarding.routes';
 import { ordersRoutes } from '../orders/orders.routes';
+import { reportsRoutes } from '../reports/reports.routes';
 import { referenceRoutes } from '../reference/reference.routes';
 import { rmaRoutes } from '../rma/rma.routes';
 import { salesRoutes } from '../sales/sales.routes';
@@ -16,6 +17,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...authRoutes,
   ...dashboardRoutes,
   ...inventoryRoutes,
+  ...reportsRoutes,
   ...rmaRoutes,
   ...ordersRoutes,
   ...salesRoutes,

@@ -1,6 +1,7 @@
 import { ROLE, type RoleId, type userLookupRoles } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { SqlDb } from '../runner/ports';
+import { keysetPages } from '../runner/keyset-pages';
 
 /** A case-insensitive "contains" pattern for ilike, with the user's % and _ taken literally. */
 const likePattern = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null);
@@ -354,21 +355,7 @@ export async function* officePages(db: SqlDb, scope: Scope, filters: OfficeFilte
       limit ${pageSize}`.execute(db);
     return page.rows.length === 0 ? [] : withManagers(db, page.rows);
   };
-  // A read-ahead the caller never awaits (it stopped early) must not become an unhandled rejection.
-  const ahead = (after: string | null) => {
-    const promise = read(after);
-    promise.catch(() => undefined);
-    return promise;
-  };
-  let next = ahead(null);
-  for (;;) {
-    const rows = await next;
-    if (rows.length === 0) return;
-    const more = rows.length === pageSize;
-    if (more) next = ahead(rows[rows.length - 1]!.id);
-    yield rows;
-    if (!more) return;
-  }
+  yield* keysetPages(read, (row) => row.id, pageSize);
 }
 
 /** Is this office one the scope reaches? (False for an unknown office too.) */

@@ -1,4 +1,4 @@
-import type { AgentJobEvent, DeviceEvent, InventoryEvent, ReceiveJobEvent, RecordedEvent, TransferRequestEvent } from '@portal/contracts';
+import { type AgentJobEvent, type DeviceEvent, IN_STOCK_GROUP, INVENTORY_STATUS, type InventoryEvent, type ReceiveJobEvent, type RecordedEvent, type TransferRequestEvent } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { Projection } from '../runner/projection';
 import type { SqlDb } from '../runner/ports';
@@ -31,6 +31,11 @@ export interface DeviceRow {
   allocation_date: string | null;
   /** When it was last handed to an agent. */
   assigned_date: string | null;
+  /**
+   * Where its age counts from: the allocation date, or while it has none (manager pending or
+   * declined) when it arrived at its current office (DESIGN.md §11 device age).
+   */
+  aged_from: string;
   activation_date: string | null;
   plan_name: string | null;
   activation_order_id: string | null;
@@ -41,7 +46,7 @@ export interface DeviceRow {
 const DEVICE_COLUMNS = [
   'imei', 'status', 'office_id', 'allocated_office_id', 'agent_id', 'manager_id', 'job_id', 'carton_number', 'agent_job_id', 'transfer_id',
   'device_type', 'make', 'model', 'esn', 'pallet', 'enroll_id', 'enroll_type', 'etc_code', 'source', 'order_id', 'decline_reason',
-  'received_at', 'allocation_date', 'assigned_date', 'activation_date', 'plan_name', 'activation_order_id', 'image_file', 'updated_at',
+  'received_at', 'allocation_date', 'assigned_date', 'aged_from', 'activation_date', 'plan_name', 'activation_order_id', 'image_file', 'updated_at',
 ] as const satisfies readonly (keyof DeviceRow)[];
 
 /** Device log codes (DESIGN.md §11: 5 in stock, 7 transfer, 8 sold) and the words of each event. */
@@ -79,8 +84,17 @@ function logLine(event: DeviceEvent): { status: number; short_description: strin
   }
 }
 
-/** The row a device event leaves (`row` undefined only before DeviceReceived). */
+/** The row a device event leaves, its age base set (`row` undefined only before DeviceReceived). */
 function evolveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, actor: string): DeviceRow | undefined {
+  const next = moveRow(row, event, at, actor);
+  if (!next) return undefined;
+  // Arriving at an office (shipped, or sent from another office) restarts the age; otherwise it is the allocation date's.
+  const arrived = event.type === 'DeviceReceived' || (event.type === 'DeviceSentToOffice' && !event.data.agent_id);
+  return { ...next, aged_from: next.allocation_date ?? (arrived || !row ? at : row.aged_from) };
+}
+
+/** Where a device event leaves the device and who holds it. */
+function moveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, actor: string): DeviceRow | undefined {
   if (event.type === 'DeviceReceived') {
     const data = event.data;
     return {
@@ -108,6 +122,7 @@ function evolveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, a
       received_at: at,
       allocation_date: null,
       assigned_date: null,
+      aged_from: at,
       activation_date: null,
       plan_name: null,
       activation_order_id: null,
@@ -158,8 +173,47 @@ export const INVENTORY_EVENT_TYPES: readonly InventoryEvent['type'][] = [
   'ReceiveJobCreated', 'ReceiveJobCartonsAccepted', 'ReceiveJobCartonsDeclined', 'AgentJobCreated', 'AgentJobAnswered', 'TransferRequested', 'TransferAnswered',
 ];
 
-/** The counter key of a device: its office, its agent ('' with the manager), its type, its status. */
-const counterKey = (row: DeviceRow) => `${row.office_id}\u0000${row.agent_id ?? ''}\u0000${row.device_type}\u0000${row.status}`;
+/** The start of the hour of an instant: age counters keep hours, so any whole-hour time zone reads exact days from them. */
+const hourOf = (instant: string) => {
+  const date = new Date(instant);
+  date.setUTCMinutes(0, 0, 0);
+  return date.toISOString();
+};
+
+const IN_STOCK: readonly number[] = IN_STOCK_GROUP;
+
+/**
+ * Counters kept with the rows they count, in the same transaction (DESIGN.md §5): a device adds
+ * one to the key its row has (or to none), and an event moves it from its old key to its new.
+ * - inventory_counts: devices per office, agent ('' with the manager), type and status (dashboards, by-* reports);
+ * - inventory_stock_ages: in-stock devices per holder, type, status and the hours their ages
+ *   count from ('pre': allocation; 'post': handed to the agent), so aged reports read bands
+ *   computed at query time from a few thousand rows instead of a million;
+ * - inventory_sales_counts: sold devices per holder at sale, type and activation date ("sold in the last 30 days").
+ */
+interface Counter {
+  readonly table: string;
+  readonly key: (row: DeviceRow) => readonly (string | number)[] | null;
+}
+const COUNTERS: readonly Counter[] = [
+  { table: 'inventory_counts', key: (row) => [row.office_id, row.agent_id ?? '', row.device_type, row.status] },
+  {
+    table: 'inventory_stock_ages',
+    key: (row) =>
+      IN_STOCK.includes(row.status)
+        ? [row.office_id, row.agent_id ?? '', row.device_type, row.status, hourOf(row.aged_from), hourOf(row.agent_id && row.assigned_date ? row.assigned_date : row.aged_from)]
+        : null,
+  },
+  {
+    table: 'inventory_sales_counts',
+    key: (row) => (row.status === INVENTORY_STATUS.SOLD && row.activation_date ? [row.office_id, row.agent_id ?? '', row.device_type, row.activation_date] : null),
+  },
+];
+const COUNTER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  inventory_counts: ['office_id', 'agent_id', 'device_type', 'status'],
+  inventory_stock_ages: ['office_id', 'agent_id', 'device_type', 'status', 'pre_from', 'post_from'],
+  inventory_sales_counts: ['office_id', 'agent_id', 'device_type', 'activation_date'],
+};
 
 /**
  * Devices, receive jobs and their cartons, agent jobs, transfer requests, the device log, and
@@ -172,8 +226,11 @@ const counterKey = (row: DeviceRow) => `${row.office_id}\u0000${row.agent_id ?? 
  */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 1,
-  tables: ['inventory_devices', 'inventory_receive_jobs', 'inventory_job_cartons', 'inventory_agent_jobs', 'inventory_transfers', 'inventory_device_log', 'inventory_counts'],
+  version: 2,
+  tables: [
+    'inventory_devices', 'inventory_receive_jobs', 'inventory_job_cartons', 'inventory_agent_jobs', 'inventory_transfers', 'inventory_device_log',
+    'inventory_counts', 'inventory_stock_ages', 'inventory_sales_counts',
+  ],
   handles: INVENTORY_EVENT_TYPES,
 
   async createTables(db: SqlDb, schema: string) {
@@ -184,15 +241,29 @@ export const inventoryProjection: Projection = {
         agent_id text, manager_id text, job_id text, carton_number text not null, agent_job_id text, transfer_id text,
         device_type text not null, make text, model text, esn text, pallet text, enroll_id text, enroll_type text, etc_code text,
         source smallint not null, order_id text, decline_reason text,
-        received_at timestamptz not null, allocation_date timestamptz, assigned_date timestamptz, activation_date date,
+        received_at timestamptz not null, allocation_date timestamptz, assigned_date timestamptz, aged_from timestamptz not null, activation_date date,
         plan_name text, activation_order_id text, image_file text, updated_at timestamptz not null
       )`.execute(db);
     await sql`create index on ${t('inventory_devices')} (office_id, status)`.execute(db);
     await sql`create index on ${t('inventory_devices')} (agent_id, status) where agent_id is not null`.execute(db);
-    await sql`create index on ${t('inventory_devices')} (carton_number)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (carton_number desc nulls last, imei desc)`.execute(db);
     await sql`create index on ${t('inventory_devices')} (job_id)`.execute(db);
     await sql`create index on ${t('inventory_devices')} (agent_job_id) where agent_job_id is not null`.execute(db);
     await sql`create index on ${t('inventory_devices')} (transfer_id) where transfer_id is not null`.execute(db);
+    // The reports (doc 1 §2.11, §2.12) at a million devices: sorts and range filters walk these;
+    // partial IMEI search uses trigrams.
+    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+    await sql`create index on ${t('inventory_devices')} using gin (imei public.gin_trgm_ops)`.execute(db);
+    // In the order the reports sort (descending with blanks last, then the IMEI; ascending is the
+    // same index read backwards): a page is the index's first rows. The NULLS LAST matters even on
+    // NOT NULL columns: the planner matches an index to an ORDER BY by its null ordering too.
+    await sql`create index on ${t('inventory_devices')} (aged_from desc nulls last, imei desc)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (allocation_date desc nulls last, imei desc)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (activation_date desc nulls last, imei desc)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (device_type desc nulls last, imei desc)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (status desc nulls last, imei desc)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (order_id desc nulls last, imei desc)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (enroll_id) where enroll_id is not null`.execute(db);
     await sql`
       create table ${t('inventory_receive_jobs')} (
         job_id text primary key, seq bigint generated always as identity, office_id text not null, source smallint not null,
@@ -229,6 +300,19 @@ export const inventoryProjection: Projection = {
         primary key (office_id, agent_id, device_type, status)
       )`.execute(db);
     await sql`create index on ${t('inventory_counts')} (agent_id) where agent_id <> ''`.execute(db);
+    await sql`
+      create table ${t('inventory_stock_ages')} (
+        office_id text not null, agent_id text not null, device_type text not null, status smallint not null,
+        pre_from timestamptz not null, post_from timestamptz not null, devices integer not null,
+        primary key (office_id, agent_id, device_type, status, pre_from, post_from)
+      )`.execute(db);
+    await sql`create index on ${t('inventory_stock_ages')} (agent_id) where agent_id <> ''`.execute(db);
+    await sql`
+      create table ${t('inventory_sales_counts')} (
+        office_id text not null, agent_id text not null, device_type text not null, activation_date date not null, devices integer not null,
+        primary key (office_id, agent_id, device_type, activation_date)
+      )`.execute(db);
+    await sql`create index on ${t('inventory_sales_counts')} (activation_date)`.execute(db);
   },
 
   async apply(_db, events, schema) {
@@ -245,17 +329,24 @@ export const inventoryProjection: Projection = {
     const rows = new Map<string, DeviceRow>();
     if (touched.size > 0) {
       // As JSON: dates and timestamps stay text, exactly as they go back in below.
-      // A lateral primary-key probe per IMEI: cheap whatever the planner knows about the table.
+      // A primary-key probe per IMEI. The LIMIT keeps the subquery from being flattened into a join:
+      // a join over thousands of IMEIs lets the planner hash the whole table (a scan of a million
+      // rows per batch, measured during a rebuild at 1M devices), whatever it knows of the table.
       const current = await sql<{ row: DeviceRow }>`
         select d.row from unnest(${[...touched]}::text[]) as wanted(imei)
-        cross join lateral (select to_jsonb(x) as row from ${t('inventory_devices')} x where x.imei = wanted.imei) d`.execute(db);
+        cross join lateral (select to_jsonb(x) as row from ${t('inventory_devices')} x where x.imei = wanted.imei limit 1) d`.execute(db);
       for (const { row } of current.rows) rows.set(row.imei, row);
     }
-    const counts = new Map<string, number>();
+    const deltas = new Map<string, Map<string, number>>(COUNTERS.map((counter) => [counter.table, new Map()]));
     const bump = (row: DeviceRow | undefined, delta: number) => {
       if (!row) return;
-      const key = counterKey(row);
-      counts.set(key, (counts.get(key) ?? 0) + delta);
+      for (const counter of COUNTERS) {
+        const key = counter.key(row);
+        if (!key) continue;
+        const table = deltas.get(counter.table)!;
+        const text = JSON.stringify(key);
+        table.set(text, (table.get(text) ?? 0) + delta);
+      }
     };
     const log: { imei: string; status: number; type: string; short_description: string; actor_id: string | null; created_at: string }[] = [];
 
@@ -286,17 +377,7 @@ export const inventoryProjection: Projection = {
           from jsonb_populate_recordset(null::${t('inventory_devices')}, ${JSON.stringify(changed)}::jsonb) r
           on conflict (imei) do update set ${updates}`.execute(db);
       }
-      const deltas = [...counts.entries()].filter(([, delta]) => delta !== 0).map(([key, delta]) => {
-        const [office_id, agent_id, device_type, status] = key.split('\u0000') as [string, string, string, string];
-        return { office_id, agent_id, device_type, status: Number(status), devices: delta };
-      });
-      if (deltas.length > 0) {
-        await sql`
-          insert into ${t('inventory_counts')} as c (office_id, agent_id, device_type, status, devices)
-          select r.office_id, r.agent_id, r.device_type, r.status, r.devices
-          from jsonb_populate_recordset(null::${t('inventory_counts')}, ${JSON.stringify(deltas)}::jsonb) r
-          on conflict (office_id, agent_id, device_type, status) do update set devices = c.devices + excluded.devices`.execute(db);
-      }
+      for (const [table, changes] of deltas) await applyCounterDeltas(db, t, table, changes);
       if (log.length > 0) {
         await sql`
           insert into ${t('inventory_device_log')} (imei, status, type, short_description, actor_id, created_at)
@@ -306,6 +387,26 @@ export const inventoryProjection: Projection = {
     }
   },
 };
+
+/** Adds a batch's deltas to a counter table in one statement; keys a decrease leaves at zero are removed (a second statement, only when something decreased). */
+async function applyCounterDeltas(db: SqlDb, t: (name: string) => ReturnType<typeof sql.id>, table: string, changes: ReadonlyMap<string, number>): Promise<void> {
+  const columns = COUNTER_COLUMNS[table]!;
+  const rows = [...changes.entries()]
+    .filter(([, delta]) => delta !== 0)
+    .map(([key, devices]) => ({ ...Object.fromEntries((JSON.parse(key) as unknown[]).map((value, index) => [columns[index]!, value])), devices }));
+  if (rows.length === 0) return;
+  const keyColumns = sql.join(columns.map((column) => sql.ref(column)));
+  await sql`
+    insert into ${t(table)} as c (${keyColumns}, devices)
+    select ${sql.join(columns.map((column) => sql.ref(`r.${column}`)))}, r.devices
+    from jsonb_populate_recordset(null::${t(table)}, ${JSON.stringify(rows)}::jsonb) r
+    on conflict (${keyColumns}) do update set devices = c.devices + excluded.devices`.execute(db);
+  const decreased = rows.filter((row) => row.devices < 0);
+  if (decreased.length === 0) return;
+  await sql`
+    delete from ${t(table)} c using jsonb_populate_recordset(null::${t(table)}, ${JSON.stringify(decreased)}::jsonb) r
+    where c.devices = 0 and ${sql.join(columns.map((column) => sql`c.${sql.ref(column)} = r.${sql.ref(column)}`), sql` and `)}`.execute(db);
+}
 
 /** Jobs and transfer requests: few events, one statement each. */
 async function applyRecordEvent(db: SqlDb, t: (name: string) => ReturnType<typeof sql.id>, event: ReceiveJobEvent | AgentJobEvent | TransferRequestEvent, at: string): Promise<void> {

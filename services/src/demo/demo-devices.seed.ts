@@ -1,5 +1,5 @@
 import type { DeviceTypeCode, Position, ShippedDevice } from '@portal/contracts';
-import { BUSINESS_TIME_ZONE_DEFAULT, ROLE, luhnValid } from '@portal/contracts';
+import { BUSINESS_TIME_ZONE_DEFAULT, ROLE, withLuhnCheckDigit } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { type CommandContext, systemContext } from '../platform/commands/command-context';
 import type { InventoryCommands } from '../inventory/inventory.commands';
@@ -13,8 +13,7 @@ const ALL: Scope = { kind: 'all' };
 /** A device id with its Luhn check digit: IMEIs 15 digits, SIM ICCIDs 19. */
 export function demoDeviceId(serial: number, deviceType: DeviceTypeCode): string {
   const body = deviceType === 'SIM' ? `890141${String(serial).padStart(12, '0')}` : `35${String(serial).padStart(12, '0')}`;
-  for (let check = 0; check <= 9; check++) if (luhnValid(`${body}${check}`)) return `${body}${check}`;
-  throw new Error('unreachable: one check digit always fits');
+  return withLuhnCheckDigit(body);
 }
 
 /** YYYY-MM-DD of an instant in the business's time zone (activation dates are the business's days). */

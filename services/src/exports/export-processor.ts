@@ -144,14 +144,27 @@ async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: 
 }
 
 async function writeXlsx<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(definition.name);
-  sheet.columns = definition.columns.map((column) => ({ header: column.heading, width: Math.max(12, column.heading.length + 2) }));
-  for await (const page of pages) {
-    for (const row of page) sheet.addRow(definition.columns.map((column) => column.value(row))).commit();
-    await progress(page.length);
+  // Our own file stream, so that a failure can close it before the caller removes the file (as
+  // writeCsv does): a stream still opening would create the file again afterwards.
+  const out = createWriteStream(file);
+  out.on('error', () => undefined);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  try {
+    const sheet = workbook.addWorksheet(definition.name);
+    sheet.columns = definition.columns.map((column) => ({ header: column.heading, width: Math.max(12, column.heading.length + 2) }));
+    for await (const page of pages) {
+      for (const row of page) sheet.addRow(definition.columns.map((column) => column.value(row))).commit();
+      await progress(page.length);
+    }
+    sheet.commit();
+    await workbook.commit();
+  } catch (error) {
+    if (!out.closed) {
+      const closed = once(out, 'close');
+      out.destroy();
+      await closed;
+    }
+    throw error;
   }
-  sheet.commit();
-  await workbook.commit();
 }
 

@@ -1,9 +1,10 @@
-import type { ReassignRow, ReceiveJobRow } from '@portal/contracts';
+import type { AgentDeviceRow, ReassignRow, ReceiveJobRow } from '@portal/contracts';
 import {
   type Page,
   type Paging,
   type Scope,
   type SqlDb,
+  agentDevicePages,
   agentDevices,
   receiveJobs,
   type ReassignFilters,
@@ -21,7 +22,7 @@ const EXPORT_PAGE = 1000;
  * file has exactly the screen's rows. For lists a person pages through (jobs, transfers, a
  * manager's stock); the large device reports get keyset readers of their own.
  */
-function listExport<Row, Filters extends object>(
+export function listExport<Row, Filters extends object>(
   name: string,
   columns: ExportDefinition<Row, Filters>['columns'],
   list: (db: SqlDb, scope: Scope, filters: Filters & { page: number; results: number }) => Promise<Page<Row>>,
@@ -101,12 +102,13 @@ export const reassignExport: ExportDefinition<ReassignRow, ReassignFilters> = {
   ],
   // A device list can be hundreds of thousands long: keyset pages, not the screen's OFFSET paging.
   rows: (db, scope, filters) => reassignableDevicePages(db, scope, filters),
-  count: async (db, scope, filters) => (await reassignableDevices(db, scope, { ...filters, page: 1, results: 1 })).total,
+  // results 0 (LIMIT 0): the screen's row query then stops before its sort of every device, and the count alone runs.
+  count: async (db, scope, filters) => (await reassignableDevices(db, scope, { ...filters, page: 1, results: 0 })).total,
 };
 
-export const agentInventoryExport = listExport<Awaited<ReturnType<typeof agentDevices>>['data'][number], { keyword?: string }>(
-  'agent-inventory',
-  [
+export const agentInventoryExport: ExportDefinition<AgentDeviceRow, { keyword?: string }> = {
+  name: 'agent-inventory',
+  columns: [
     { heading: 'IMEI', value: (row) => row.imei },
     { heading: 'Age (Days)', value: (row) => row.device_age },
     { heading: 'Device Type', value: (row) => row.device_type },
@@ -114,7 +116,9 @@ export const agentInventoryExport = listExport<Awaited<ReturnType<typeof agentDe
     { heading: 'Assigned Date', value: (row) => formatExportDate(row.assigned_date) },
     { heading: 'Carton Number', value: (row) => row.carton },
   ],
-  (db, scope, filters) => agentDevices(db, agentOf(scope), filters),
-);
+  // Keyset pages by IMEI, like the reassign list: an agent's list can be long.
+  rows: (db, scope, filters) => agentDevicePages(db, agentOf(scope), filters),
+  count: async (db, scope, filters) => (await agentDevices(db, agentOf(scope), { ...filters, page: 1, results: 0 })).total,
+};
 
 export const INVENTORY_EXPORTS = [receiveJobsExport, transferRequestsExport, myInventoryExport, reassignExport, agentInventoryExport] as const;

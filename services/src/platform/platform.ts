@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Redis } from 'ioredis';
+import { setBusinessTimeZone } from '@portal/projections';
 import type { Config } from './config/config';
 import { type Database, openDatabase } from './db/database';
 import { allMigrations } from './db/all-migrations';
@@ -27,6 +28,7 @@ export interface Platform {
 }
 
 export async function openPlatform(config: Config, logger: Logger): Promise<Platform> {
+  setBusinessTimeZone(config.BUSINESS_TIME_ZONE);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDirectory: config.dataDirectory,

@@ -54,6 +54,16 @@ const AcceptTransferPage = lazy(() => import('../features/inventory/AcceptTransf
 const MyInventoryPage = lazy(() => import('../features/inventory/MyInventoryPage'));
 const AgentInventoryPage = lazy(() => import('../features/inventory/AgentInventoryPage'));
 const DeviceImagePage = lazy(() => import('../features/inventory/DeviceImagePage'));
+const InventoryDetailedReportPage = lazy(() => import('../features/reports/InventoryDetailedReportPage'));
+const LegacyDataPage = lazy(() => import('../features/reports/LegacyDataPage'));
+const InventoryByIboPage = lazy(() => import('../features/reports/InventoryByIboPage'));
+const InventoryByOfficePage = lazy(() => import('../features/reports/InventoryByOfficePage'));
+const InventoryByManagerPage = lazy(() => import('../features/reports/InventoryByManagerPage'));
+const InventoryByAgentPage = lazy(() => import('../features/reports/InventoryByAgentPage'));
+const AgedByIboPage = lazy(() => import('../features/reports/AgedByIboPage'));
+const AgedByOfficePage = lazy(() => import('../features/reports/AgedByOfficePage'));
+const AgedByManagerPage = lazy(() => import('../features/reports/AgedByManagerPage'));
+const AgedByAgentPage = lazy(() => import('../features/reports/AgedByAgentPage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -87,7 +97,7 @@ const entries: Entry[] = [
   { ...manager('/announcement', 'Announcements', 'help', { group: 'top', label: 'Announcements', roles: EVERYONE }, EVERYONE), page: AnnouncementsPage },
 
   manager('/salesreport', 'Detailed Sales Report', 'sales', { group: 'Sales', label: 'Detailed Report' }),
-  manager('/LegacyData', 'Legacy Data', 'inventory', { group: 'Sales', label: 'Legacy Data' }),
+  { ...manager('/LegacyData', 'Legacy Data', 'reports', { group: 'Sales', label: 'Legacy Data' }), page: LegacyDataPage },
   manager('/salesreportmarkets', 'Sales By IBOs/Markets', 'sales', { group: 'Sales', label: 'By IBOs/Markets' }),
   manager('/salesreportoffice', 'Sales By Offices', 'sales', { group: 'Sales', label: 'By Offices' }),
   manager('/salesreportmanagers', 'Sales By Managers', 'sales', { group: 'Sales', label: 'By Managers' }),
@@ -100,19 +110,19 @@ const entries: Entry[] = [
   { ...manager('/transferdevice', 'Transfer Inventory', 'inventory', { group: 'Inventory', label: 'Transfer Inventory' }), page: TransferInventoryPage },
   { ...manager('/TransferRequest', 'Accept Transfer', 'inventory', { group: 'Inventory', label: 'Accept Transfer' }), page: AcceptTransferPage },
 
-  manager('/InventoryDetailedReport', 'Inventory Detailed Report', 'inventory', { group: 'Inventory Reports', label: 'Detailed Report' }),
+  { ...manager('/InventoryDetailedReport', 'Inventory Detailed Report', 'reports', { group: 'Inventory Reports', label: 'Detailed Report' }), page: InventoryDetailedReportPage },
   // doc 1 §6: My Inventory is hidden from roles 11 and 12 (they can still open it).
   { ...manager('/Inventory', 'My Inventory', 'inventory', { group: 'Inventory Reports', label: 'My Inventory', roles: [1, 3] }), page: MyInventoryPage },
   // doc 1 §6: role 3 does not see By IBOs/Markets and By Managers.
-  manager('/InventoryByIbo', 'Inventory By IBOs/Markets', 'inventory', { group: 'Inventory Reports', label: 'By IBOs/Markets', roles: IBO_AND_RETAILER }),
-  manager('/Office', 'Inventory By Offices', 'inventory', { group: 'Inventory Reports', label: 'By Offices' }),
-  manager('/InventoryByManager', 'Inventory By Managers', 'inventory', { group: 'Inventory Reports', label: 'By Managers', roles: IBO_AND_RETAILER }),
-  manager('/Agent', 'Inventory By Agents', 'inventory', { group: 'Inventory Reports', label: 'By Agents' }),
+  { ...manager('/InventoryByIbo', 'Inventory By IBOs/Markets', 'reports', { group: 'Inventory Reports', label: 'By IBOs/Markets', roles: IBO_AND_RETAILER }), page: InventoryByIboPage },
+  { ...manager('/Office', 'Inventory By Offices', 'reports', { group: 'Inventory Reports', label: 'By Offices' }), page: InventoryByOfficePage },
+  { ...manager('/InventoryByManager', 'Inventory By Managers', 'reports', { group: 'Inventory Reports', label: 'By Managers', roles: IBO_AND_RETAILER }), page: InventoryByManagerPage },
+  { ...manager('/Agent', 'Inventory By Agents', 'reports', { group: 'Inventory Reports', label: 'By Agents' }), page: InventoryByAgentPage },
 
-  manager('/agedinventorymarket', 'Aged Inventory By IBOs/Markets', 'inventory', { group: 'Aged Inventory', label: 'By IBOs/Markets' }, IBO_AND_RETAILER),
-  manager('/agedinventoryoffice', 'Aged Inventory By Offices', 'inventory', { group: 'Aged Inventory', label: 'By Offices' }),
-  manager('/agedbymanager', 'Aged Inventory By Managers', 'inventory', { group: 'Aged Inventory', label: 'By Managers', roles: IBO_AND_RETAILER }),
-  manager('/agedbyagent', 'Aged Inventory By Agents', 'inventory', { group: 'Aged Inventory', label: 'By Agents' }),
+  { ...manager('/agedinventorymarket', 'Aged Inventory By IBOs/Markets', 'reports', { group: 'Aged Inventory', label: 'By IBOs/Markets' }, IBO_AND_RETAILER), page: AgedByIboPage },
+  { ...manager('/agedinventoryoffice', 'Aged Inventory By Offices', 'reports', { group: 'Aged Inventory', label: 'By Offices' }), page: AgedByOfficePage },
+  { ...manager('/agedbymanager', 'Aged Inventory By Managers', 'reports', { group: 'Aged Inventory', label: 'By Managers', roles: IBO_AND_RETAILER }), page: AgedByManagerPage },
+  { ...manager('/agedbyagent', 'Aged Inventory By Agents', 'reports', { group: 'Aged Inventory', label: 'By Agents' }), page: AgedByAgentPage },
 
   manager('/rmainitiaterequest', 'Initiate RMA', 'rma', { group: 'RMA & Orders', label: 'Initiate RMA' }),
   manager('/rmasubmitrequest', 'Submit RMA', 'rma', { group: 'RMA & Orders', label: 'Submit RMA' }),

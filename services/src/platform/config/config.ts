@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BUSINESS_TIME_ZONE_DEFAULT } from '@portal/contracts';
 import { z } from 'zod';
 
 const postgresUrl = z
@@ -44,6 +45,18 @@ const environmentSchema = z.object({
   EXPORT_S3_ENDPOINT: z.url().optional(),
   EXPORT_S3_REGION: z.string().default('us-east-1'),
   EXPORT_S3_PREFIX: z.string().default('exports/'),
+  /** The business's time zone (IANA name): days, device ages and "sold in the last 30 days" are counted in it (DESIGN.md §11). */
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .refine((value) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: value });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Chicago')
+    .default(BUSINESS_TIME_ZONE_DEFAULT),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Client, Pool, type PoolConfig } from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import type { Extension } from '@electric-sql/pglite';
 
 /** A held lock; releasing it lets another process take over the work it guards. */
 export interface HeldLock {
@@ -129,12 +130,17 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   };
 }
 
+const PG_TRGM_MODULE = '@electric-sql/pglite/contrib/pg_trgm';
+
 async function openPGlite(dataDirectory: string): Promise<Database> {
   // PGlite ships CommonJS too; loaded lazily so a PostgreSQL deployment never pays for the WASM.
   const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm: the reports' partial-IMEI search index (the inventory projection creates the extension).
+  // (a subpath export, which this package's `moduleResolution: node` cannot type; the shape is PGlite's Extension)
+  const { pg_trgm } = (await import(PG_TRGM_MODULE)) as { pg_trgm: Extension };
   const directory = path.resolve(dataDirectory, 'pglite');
   fs.mkdirSync(directory, { recursive: true });
-  const pglite = await PGlite.create(directory);
+  const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // One process owns the embedded database, so locks are process-local.
   const held = new Set<string>();

@@ -59,7 +59,7 @@ describe('buildOpenApiDocument', () => {
       for (const parameter of declared) expect(parameter.required).toBe(true);
     }
     const aged = document.paths['/api/v1/aged/agent/{id}/{bucket}/{Product_Type}'];
-    expect(aged?.get?.parameters?.map((parameter) => parameter.name)).toEqual(['id', 'bucket', 'Product_Type']);
+    expect(aged?.get?.parameters?.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name)).toEqual(['id', 'bucket', 'Product_Type']);
   });
 
   it('secures each route by its access: bearer JWT for roles and signed-in, the API key for integrations, nothing when public', () => {

@@ -17,13 +17,25 @@ export interface PagedAnswer<Row> {
 
 export type ReportQuery = Record<string, string | number | undefined>;
 
+/** What one search asks: the query parameters, and a body for a `searchList` that takes one (Legacy Data's query builder). */
+export interface ReportRequest {
+  query: ReportQuery;
+  body?: unknown;
+}
+
+/** The default reading of the filter form: its non-empty values, as query parameters. */
+export function nonEmptyValues(values: Record<string, unknown>): ReportRequest {
+  return { query: Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== '')) as ReportQuery };
+}
+
 export type { ReportSelection } from './selection';
 
 export interface ReportPageProps<Row> {
   title: string;
   list: ApiRoute;
   columns: ColumnsType<Row>;
-  rowKey: keyof Row & string;
+  /** A row's key: a field, or a function when no one field is unique (a holder and a device type). */
+  rowKey: (keyof Row & string) | ((row: Row) => Key);
   /** Filter fields (antd Form.Items, DateRangeFilter, TypeaheadSelect); their values become query parameters. */
   filters?: ReactNode;
   /** The spec's export call for this list: same filters; answers { download, message, url }. */
@@ -33,7 +45,22 @@ export interface ReportPageProps<Row> {
   selection?: ReportSelection<Row>;
   /** The screen's own buttons beside Search, Clear and Export Report (e.g. Assign once rows are selected). */
   actions?: ReactNode;
+  /** The filters' opening values: shown in the form and sent with the first call (e.g. statuses from the link followed). Clear returns to them. */
+  initialValues?: Record<string, unknown>;
+  /** Form values → the call (default `nonEmptyValues`): e.g. pickers' MM-DD-YYYY as YYYY-MM-DD, checkbox lists comma-joined, a body. */
+  toRequest?: (values: Record<string, unknown>) => ReportRequest;
+  /** The route Search and Clear call, with the request's body (Legacy Data: GET for the first page, POST to search); default `list`. */
+  searchList?: ApiRoute;
+  /** Query parameters outside the form, sent with every call and the export (e.g. a period toggle); a change shows page 1. */
+  fixedQuery?: ReportQuery;
+  /** Shown above the filters, from the latest answer (e.g. total cards of `grand_totals`); `loading` until the first answer or failure. */
+  summary?: (answer: PagedAnswer<Row> | undefined, loading: boolean) => ReactNode;
+  /** The title carries the total: "Legacy Data (1234)". */
+  titleTotal?: boolean;
 }
+
+/** The total as shown: said to be an estimate when the server answered one (`items.estimated`). */
+const totalText = (total: number, estimated: boolean | undefined) => (estimated ? `${total} in all (estimated)` : `${total} in all`);
 
 /** The key of the one selection kept when it is remembered across pages. */
 const ALL_PAGES = 'all';
@@ -42,22 +69,50 @@ const ALL_PAGES = 'all';
  * The one report pattern (DESIGN.md §8): filters, a server-side paged and sortable table
  * (`page`, `results`, `sort_by`, `sort` ASC|DESC), row selection, and the Export Report button
  * that follows the export answer (download 0 → the message as a success notice; otherwise open
- * the url in a new tab). Drill-down cells: `drillDown` in ./drill-down.
+ * the url in a new tab). Drill-down cells: `drillDown` in ./drill-down. A screen may also give
+ * opening filter values, its own reading of the form (`toRequest`: dates, lists, a body for a
+ * POST `searchList`), parameters outside the form (`fixedQuery`), and a `summary` above the
+ * filters. A total the server only estimated (`items.estimated`) is shown as such.
  */
-export default function ReportPage<Row extends object>({ title, list, columns, rowKey, filters, exportRoute, pageSize = PAGE_SIZE, selection, actions }: ReportPageProps<Row>) {
+export default function ReportPage<Row extends object>({
+  title,
+  list,
+  columns,
+  rowKey,
+  filters,
+  exportRoute,
+  pageSize = PAGE_SIZE,
+  selection,
+  actions,
+  initialValues,
+  toRequest = nonEmptyValues,
+  searchList,
+  fixedQuery,
+  summary,
+  titleTotal,
+}: ReportPageProps<Row>) {
   const [form] = Form.useForm<ReportQuery>();
-  const [filterValues, setFilterValues] = useState<ReportQuery>({});
-  const [page, setPage] = useState(1);
+  const [request, setRequest] = useState<ReportRequest>(() => (initialValues ? toRequest(initialValues) : { query: {} }));
+  const [searched, setSearched] = useState(false);
+  // The page belongs to the fixed query it was chosen under: another one (a new period) starts at page 1.
+  const fixedKey = JSON.stringify(fixedQuery ?? {});
+  const [pageOf, setPageOf] = useState({ page: 1, fixedKey });
+  const page = pageOf.fixedKey === fixedKey ? pageOf.page : 1;
+  const setPage = (next: number) => setPageOf({ page: next, fixedKey });
   const [sort, setSort] = useState<{ sort_by?: string; sort?: 'ASC' | 'DESC' }>({});
   const [exporting, setExporting] = useState(false);
+  const filterValues = { ...request.query, ...fixedQuery };
   const query = { ...filterValues, ...sort, page, results: pageSize };
+  const listRoute = searched && searchList ? searchList : list;
+  const body = listRoute === searchList ? request.body : undefined;
 
   const answer = useQuery({
-    queryKey: queryKey(list, { query }),
-    queryFn: () => call<PagedAnswer<Row>>(list, { query }),
+    queryKey: body === undefined ? queryKey(listRoute, { query }) : [...queryKey(listRoute, { query }), body],
+    queryFn: () => call<PagedAnswer<Row>>(listRoute, { query, body }),
     placeholderData: keepPreviousData,
   });
   const rows = answer.data?.items.data ?? [];
+  const keyOf = (row: Row): Key => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey] as Key));
 
   const remember = selection?.remember;
   const storageKey = selection?.storageKey ?? `${list.method} ${list.path}`;
@@ -99,14 +154,15 @@ export default function ReportPage<Row extends object>({ title, list, columns, r
       }
       // Across pages antd keeps the keys of other pages; their rows come from what was picked before.
       const known = new Map<Key, Row>();
-      for (const row of picked[ALL_PAGES]?.rows ?? []) known.set(row[rowKey] as Key, row);
-      for (const row of rows) known.set(row[rowKey] as Key, row);
+      for (const row of picked[ALL_PAGES]?.rows ?? []) known.set(keyOf(row), row);
+      for (const row of rows) known.set(keyOf(row), row);
       changeSelection({ [ALL_PAGES]: { keys, rows: keys.map((key) => known.get(key)).filter((row): row is Row => row !== undefined) } });
     },
   };
 
-  const applyFilters = (values: ReportQuery) => {
-    setFilterValues(values);
+  const applyFilters = (values: Record<string, unknown>) => {
+    setRequest(toRequest(values));
+    setSearched(true);
     setPage(1);
     // Other filters list other rows: a selection made under the old ones no longer applies.
     if (remember && allPicked(picked).keys.length > 0) changeSelection({});
@@ -116,7 +172,7 @@ export default function ReportPage<Row extends object>({ title, list, columns, r
     if (!exportRoute) return;
     setExporting(true);
     try {
-      await runExport(exportRoute, { query: { ...filterValues, ...sort, format } });
+      await runExport(exportRoute, { query: { ...filterValues, ...sort, format }, ...(exportRoute.method !== 'GET' && request.body !== undefined && { body: request.body }) });
     } finally {
       setExporting(false);
     }
@@ -143,16 +199,14 @@ export default function ReportPage<Row extends object>({ title, list, columns, r
     </Space.Compact>
   );
 
+  const total = answer.data?.items.total;
+  const estimated = answer.data?.items.estimated;
   return (
     <Card>
-      <Typography.Title level={3}>{title}</Typography.Title>
+      <Typography.Title level={3}>{titleTotal && total !== undefined ? `${title} (${estimated ? `${total}, estimated` : total})` : title}</Typography.Title>
+      {summary?.(answer.data, answer.isPending)}
       {filters ? (
-        <Form
-          form={form}
-          layout="inline"
-          style={{ marginBottom: 16, rowGap: 8 }}
-          onFinish={(values) => applyFilters(Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null && value !== '')))}
-        >
+        <Form form={form} layout="inline" initialValues={initialValues} style={{ marginBottom: 16, marginTop: summary ? 16 : 0, rowGap: 8 }} onFinish={applyFilters}>
           {filters}
           <Space wrap>
             <Button type="primary" htmlType="submit">
@@ -161,7 +215,7 @@ export default function ReportPage<Row extends object>({ title, list, columns, r
             <Button
               onClick={() => {
                 form.resetFields();
-                applyFilters({});
+                applyFilters(initialValues ?? {});
               }}
             >
               Clear
@@ -186,7 +240,7 @@ export default function ReportPage<Row extends object>({ title, list, columns, r
         loading={answer.isFetching}
         rowSelection={rowSelection}
         scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize, total: answer.data?.items.total ?? 0, showSizeChanger: false, showTotal: (total) => `${total} in all` }}
+        pagination={{ current: page, pageSize, total: total ?? 0, showSizeChanger: false, showTotal: (shown) => totalText(shown, estimated) }}
         onChange={(pagination, _filters, sorter) => {
           const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
           const field = single?.order ? String(single.columnKey ?? single.field) : undefined;

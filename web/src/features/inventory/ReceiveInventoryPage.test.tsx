@@ -81,6 +81,7 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     expect(await screen.findByText('356938035643817')).toBeTruthy();
 
     tickRow('C-1');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(false));
     const before = { jobs: api.queries('/api/v1/manager/managerjob_v2').length, cartons: api.bodies('POST', '/api/v1/manager/managerdevicelist').length };
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/manager_accept_selected_cartons')).toEqual([{ job_id: 'job-1', carton_numbers: ['C-1'], status: 1 }]));

@@ -1,0 +1,85 @@
+import {
+  AGING_BANDS,
+  type DeviceTypeCode,
+  IN_STOCK_GROUP,
+  LOST_DEFECTIVE_GROUP,
+  deviceTypes,
+  otherStatuses,
+} from '../reference/reference-lists';
+
+/*
+ * The reports' fixed lists and limits, without zod: the console imports these (the schemas in
+ * reports.schemas.ts build on them) and need not load the validation library for them.
+ */
+
+const DEVICE_TYPE_CODES = deviceTypes.map((type) => type.code) as [DeviceTypeCode, ...DeviceTypeCode[]];
+
+/** The three status checkbox groups of the detailed report and Legacy Data (doc 1 §4). */
+export const STATUS_GROUPS = [
+  { key: 'instock', label: 'INSTOCK', statuses: IN_STOCK_GROUP as readonly number[] },
+  { key: 'lost', label: 'LOST/DEFECTIVE', statuses: LOST_DEFECTIVE_GROUP as readonly number[] },
+  { key: 'others', label: 'OTHERS', statuses: otherStatuses() },
+] as const;
+
+/** The sortable columns of the detailed report (doc 1 §2.11 columns, §3 device row). */
+export const DETAILED_REPORT_SORT_KEYS = [
+  'ibo_name', 'allocated_office_name', 'office_name', 'agent_name', 'make', 'enroll_id', 'excess_code', 'model', 'pallet', 'carton',
+  'enroll_type', 'esn', 'imei', 'device_type', 'status_name', 'allocation_date', 'device_age', 'order_prefix', 'rma_prefix', 'activation_date',
+] as const;
+export type DetailedReportSortKey = (typeof DETAILED_REPORT_SORT_KEYS)[number];
+
+/** Operators of the query builder (their names as react-querybuilder writes them). */
+export const LEGACY_OPERATORS = [
+  { name: '=', label: 'Equals' },
+  { name: '!=', label: 'Not Equals' },
+  { name: 'in', label: 'In' },
+  { name: 'contains', label: 'Contains' },
+  { name: 'beginsWith', label: 'Begins With' },
+  { name: 'endsWith', label: 'Ends With' },
+  { name: 'between', label: 'Between' },
+] as const;
+export type LegacyOperator = (typeof LEGACY_OPERATORS)[number]['name'];
+
+const TEXT_OPERATORS: readonly LegacyOperator[] = ['=', '!=', 'in', 'contains', 'beginsWith', 'endsWith'];
+
+/** Fields of the query builder, in the spec's order, with the operators each allows (Between for Order ID and RMA ID; Device Type a select with equals / not equals). */
+export const LEGACY_QUERY_FIELDS = [
+  { name: 'imei', label: 'IMEI', operators: TEXT_OPERATORS },
+  { name: 'carton', label: 'Carton', operators: TEXT_OPERATORS },
+  { name: 'order_id', label: 'Order ID', operators: [...TEXT_OPERATORS, 'between'] },
+  { name: 'rma_id', label: 'RMA ID', operators: [...TEXT_OPERATORS, 'between'] },
+  { name: 'enroll_id', label: 'Enrollment Number', operators: TEXT_OPERATORS },
+  { name: 'device_type', label: 'Device Type', operators: ['=', '!='], values: DEVICE_TYPE_CODES },
+  { name: 'pallet', label: 'Pallet', operators: TEXT_OPERATORS },
+  { name: 'etc_code', label: 'ETC Code', operators: TEXT_OPERATORS },
+  { name: 'plan_name', label: 'Plan Name', operators: TEXT_OPERATORS },
+] as const satisfies readonly { name: string; label: string; operators: readonly LegacyOperator[]; values?: readonly string[] }[];
+export type LegacyQueryField = (typeof LEGACY_QUERY_FIELDS)[number]['name'];
+
+/** At most this many conditions and values: a person builds a query, not a program. */
+export const LEGACY_MAX_RULES = 20;
+export const LEGACY_MAX_IN_VALUES = 1000;
+
+/** The sortable columns of Legacy Data (doc 1 §2.12 columns, §3 legacy rows). */
+export const LEGACY_SORT_KEYS = [
+  'retailer_name', 'ibo_name', 'allocated_office_name', 'office_name', 'agent_name', 'excess_code', 'enroll_id', 'order_prefix', 'rma_prefix', 'imei', 'pallet',
+  'carton', 'enroll_type', 'esn', 'order_date', 'activation_date', 'allocation_date', 'status_name', 'plan_name', 'device_type',
+] as const;
+
+/** Legacy date pickers: end not before start, at most start + 30 days (doc 1 §5, §9). */
+export const LEGACY_RANGE_DAYS = 30;
+
+/**
+ * The counts of the by-* reports that a click downloads (doc 1 §7 "download by count" names the
+ * first five; doc 1 §2.10 makes every non-zero cell clickable, so Manager Received and Agent
+ * Transfer have a type too: ours).
+ */
+export const INVENTORY_COUNT_TYPES = ['agent_received', 'agent_pending', 'sold', 'instock', 'manager_pending', 'manager_received', 'agent_transfer'] as const;
+export type InventoryCountType = (typeof INVENTORY_COUNT_TYPES)[number];
+
+/** The aged report's period toggle (doc 1 §2.13, default 'pre'): 'pre' ages from the allocation, 'post' from the hand-over to the agent (our reading: docs/REPORTS.md). */
+export const AGED_PERIODS = ['pre', 'post'] as const;
+export type AgedPeriod = (typeof AGED_PERIODS)[number];
+
+export const AGED_BUCKETS = AGING_BANDS.map((band) => band.reportKey) as [(typeof AGING_BANDS)[number]['reportKey'], ...(typeof AGING_BANDS)[number]['reportKey'][]];
+export type AgedBucket = (typeof AGED_BUCKETS)[number];

@@ -1,0 +1,213 @@
+import {
+  inventoryStatuses,
+  type AgedBucket,
+  type AgedPeriod,
+  type AgedRow,
+  type AgentSummaryRow,
+  type DetailedReportFilters,
+  type IboSummaryRow,
+  type InventoryCountType,
+  type LegacyQuery,
+  type LegacyReportFilters,
+  type ManagerSummaryRow,
+  type OfficeSummaryRow,
+  type ReportPage,
+} from '@portal/contracts';
+import {
+  type DeviceFacts,
+  type Holder,
+  type SummaryFilters,
+  agedCellDevices,
+  agedInventory,
+  agentSummary,
+  countedDevices,
+  detailedConditions,
+  deviceCount,
+  devicePages,
+  iboSummary,
+  legacyConditions,
+  managerSummary,
+  officeSummary,
+} from '@portal/projections';
+import type { SqlDb, Scope } from '@portal/projections';
+import { type ExportColumn, type ExportDefinition, formatExportDate } from '../exports/export-definition';
+import { listExport } from '../inventory/inventory-exports';
+
+/** "Today" of an export is the moment it was asked for: the file matches the screen the user saw. */
+interface AsOf {
+  readonly as_of: string;
+}
+
+/** The 20 columns of the detailed report (doc 1 §2.11), also the columns of every download by count. */
+const DETAILED_COLUMNS: readonly ExportColumn<DeviceFacts>[] = [
+  { heading: 'IBO Name', value: (row) => row.ibo_name },
+  { heading: 'Allocated Office', value: (row) => row.allocated_office_name },
+  { heading: 'Office', value: (row) => row.office_name },
+  { heading: 'Agent', value: (row) => row.agent_name },
+  { heading: 'Make', value: (row) => row.make },
+  { heading: 'Enrollment ID', value: (row) => row.enroll_id },
+  { heading: 'ETC Code', value: (row) => row.etc_code },
+  { heading: 'Model', value: (row) => row.model },
+  { heading: 'Pallet', value: (row) => row.pallet },
+  { heading: 'Carton', value: (row) => row.carton_number },
+  { heading: 'Enrollment Type', value: (row) => row.enroll_type },
+  { heading: 'ESN', value: (row) => row.esn },
+  { heading: 'IMEI', value: (row) => row.imei },
+  { heading: 'Device Type', value: (row) => row.device_type },
+  { heading: 'Status', value: (row) => statusNameOf(row) },
+  { heading: 'Allocation Date', value: (row) => formatExportDate(row.allocation_date) },
+  { heading: 'Device Age', value: (row) => row.device_age },
+  { heading: 'Order Prefix', value: (row) => row.order_id },
+  { heading: 'RMA Prefix', value: () => null },
+  { heading: 'Activation Date', value: (row) => formatExportDate(row.activation_date) },
+];
+
+const statusNameOf = (row: DeviceFacts) => inventoryStatuses.find((status) => status.id === row.status)?.name ?? `Status ${row.status}`;
+
+/** A device export: every device a condition chooses, keyset pages by IMEI. */
+function deviceExport<Filters extends AsOf>(name: string, columns: readonly ExportColumn<DeviceFacts>[], where: (scope: Scope, filters: Filters) => ReturnType<typeof detailedConditions>): ExportDefinition<DeviceFacts, Filters> {
+  return {
+    name,
+    columns,
+    rows: (db: SqlDb, scope: Scope, filters: Filters) => devicePages(db, where(scope, filters), filters.as_of),
+    count: (db: SqlDb, scope: Scope, filters: Filters) => deviceCount(db, where(scope, filters)),
+  };
+}
+
+export type DetailedExportFilters = DetailedReportFilters & AsOf;
+export const detailedExport = deviceExport<DetailedExportFilters>('inventory-detailed-report', DETAILED_COLUMNS, (scope, filters) => detailedConditions(scope, filters));
+
+/** Legacy Data's columns (doc 1 §2.12); Retailer Name only for the super role (doc 1 §6). */
+const legacyColumns = (withRetailer: boolean): ExportColumn<DeviceFacts>[] => [
+  ...(withRetailer ? [{ heading: 'Retailer Name', value: (row: DeviceFacts) => row.retailer_name }] : []),
+  { heading: 'IBO / Markets', value: (row) => row.ibo_name },
+  { heading: 'Allocated Office', value: (row) => row.allocated_office_name },
+  { heading: 'Office', value: (row) => row.office_name },
+  { heading: 'Agent Name', value: (row) => row.agent_name },
+  { heading: 'ETC Code', value: (row) => row.etc_code },
+  { heading: 'Enrollment Number', value: (row) => row.enroll_id },
+  { heading: 'Order ID', value: (row) => row.order_id },
+  { heading: 'RMA ID', value: () => null },
+  { heading: 'IMEI', value: (row) => row.imei },
+  { heading: 'Pallet', value: (row) => row.pallet },
+  { heading: 'Carton', value: (row) => row.carton_number },
+  { heading: 'Enrollment Type', value: (row) => row.enroll_type },
+  { heading: 'ESN', value: (row) => row.esn },
+  { heading: 'Order Date', value: (row) => formatExportDate(row.order_date) },
+  { heading: 'Activation Date', value: (row) => formatExportDate(row.activation_date) },
+  { heading: 'Allocation Date', value: (row) => formatExportDate(row.allocation_date) },
+  { heading: 'Status', value: (row) => statusNameOf(row) },
+  { heading: 'Plan Name', value: (row) => row.plan_name },
+  { heading: 'Device Type', value: (row) => row.device_type },
+];
+
+export type LegacyExportFilters = LegacyReportFilters & AsOf & { readonly query?: LegacyQuery };
+const legacyWhere = (scope: Scope, filters: LegacyExportFilters) => legacyConditions(scope, filters, filters.query);
+export const legacyExport = deviceExport<LegacyExportFilters>('legacy-data', legacyColumns(false), legacyWhere);
+export const legacyExportWithRetailer = deviceExport<LegacyExportFilters>('legacy-data-retailer', legacyColumns(true), legacyWhere);
+
+/** A clicked non-zero count of a by-* report (GET inventory/{holder}/{id}/{type}). */
+export type CountedDevicesFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly type: InventoryCountType };
+export const countedDevicesExport = deviceExport<CountedDevicesFilters>('inventory-by-count', DETAILED_COLUMNS, (scope, filters) =>
+  countedDevices(scope, filters.holder, filters.holder_id, filters.type, filters.as_of),
+);
+
+/** A clicked non-zero cell of an aged report (GET aged/{holder}/{id}/{bucket}/{Product_Type}). */
+export type AgedCellFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly bucket: AgedBucket; readonly product_type: string; readonly period: AgedPeriod };
+export const agedCellExport = deviceExport<AgedCellFilters>('aged-inventory-devices', DETAILED_COLUMNS, (scope, filters) =>
+  agedCellDevices(scope, filters.holder, filters.holder_id, filters.bucket, filters.product_type, filters.period, filters.as_of),
+);
+
+// ----- The summaries' own lists, page by page through the screen's query -----
+
+const asPage = <Row>(page: ReportPage<Row>) => ({ data: [...page.data], total: page.total, current_page: page.current_page });
+
+type SummaryExportFilters = SummaryFilters & AsOf & { readonly sort_by?: string; readonly sort?: 'ASC' | 'DESC' };
+const paging = (filters: SummaryExportFilters & { page: number; results: number }) => ({ page: filters.page, results: filters.results, sort_by: filters.sort_by, sort: filters.sort, asOf: filters.as_of });
+
+const summaryCountColumns = <Row extends { in_stock: number; sold_30_days: number; manager_pending: number; manager_assigned: number; agent_pending: number; agent_transfer: number; agent_assigned: number }>(): ExportColumn<Row>[] => [
+  { heading: 'In-Stock', value: (row) => row.in_stock },
+  { heading: 'Sold (Last 30 days)', value: (row) => row.sold_30_days },
+  { heading: 'Manager Pending', value: (row) => row.manager_pending },
+  { heading: 'Manager Received', value: (row) => row.manager_assigned },
+  { heading: 'Agent Pending', value: (row) => row.agent_pending },
+  { heading: 'Agent Transfer', value: (row) => row.agent_transfer },
+  { heading: 'Agent Received', value: (row) => row.agent_assigned },
+];
+
+export const managerSummaryExport = listExport<ManagerSummaryRow, SummaryExportFilters>(
+  'inventory-by-managers',
+  [{ heading: 'Manager', value: (row) => row.office_manager_name }, ...summaryCountColumns<ManagerSummaryRow>()],
+  async (db, scope, filters) => asPage((await managerSummary(db, scope, filters, paging(filters))).page),
+);
+export const iboSummaryExport = listExport<IboSummaryRow, SummaryExportFilters>(
+  'inventory-by-ibos',
+  [{ heading: 'IBO / Market', value: (row) => row.ibo_market_name }, ...summaryCountColumns<IboSummaryRow>()],
+  async (db, scope, filters) => asPage((await iboSummary(db, scope, filters, paging(filters))).page),
+);
+export const agentSummaryExport = listExport<AgentSummaryRow, SummaryExportFilters>(
+  'inventory-by-agents',
+  [
+    { heading: 'Agent', value: (row) => row.agent_name },
+    { heading: 'Office', value: (row) => row.office_name },
+    { heading: 'Agent Received', value: (row) => row.agent_assigned },
+    { heading: 'Agent Pending', value: (row) => row.agent_pending },
+    { heading: 'Sold (Last 30 days)', value: (row) => row.sold_30_days },
+  ],
+  async (db, scope, filters) => asPage((await agentSummary(db, scope, filters, paging(filters))).page),
+);
+export const officeSummaryExport = listExport<OfficeSummaryRow, SummaryExportFilters>(
+  'inventory-by-offices',
+  [
+    { heading: 'Office', value: (row) => row.office_name },
+    { heading: 'In-Stock', value: (row) => row.in_stock },
+    { heading: 'Manager Pending', value: (row) => row.manager_pending },
+    { heading: 'Sold (Last 30 days)', value: (row) => row.sold_30_days },
+  ],
+  async (db, scope, filters) => asPage((await officeSummary(db, scope, filters, paging(filters))).page),
+);
+
+// ----- Aged reports -----
+
+const AGED_HOLDER_HEADINGS: Record<Holder, { heading: string; name: keyof AgedRow }> = {
+  agent: { heading: 'Agent', name: 'Agent_name' },
+  manager: { heading: 'Manager', name: 'office_manager_name' },
+  ibo: { heading: 'IBO / Market', name: 'ibo_name' },
+  office: { heading: 'Office', name: 'office_name' },
+};
+
+type AgedExportFilters = SummaryExportFilters & { readonly period: AgedPeriod };
+const agedExport = (holder: Holder) =>
+  listExport<AgedRow, AgedExportFilters>(
+    `aged-inventory-by-${holder}`,
+    [
+      { heading: AGED_HOLDER_HEADINGS[holder].heading, value: (row) => (row[AGED_HOLDER_HEADINGS[holder].name] as string | undefined) ?? null },
+      { heading: 'Device Type', value: (row) => row.Product_Type },
+      { heading: '1-15 Days', value: (row) => Number(row.days1_15) },
+      { heading: '16-30 Days', value: (row) => Number(row.days16_30) },
+      { heading: '31-45 Days', value: (row) => Number(row.days31_45) },
+      { heading: '46-90 Days', value: (row) => Number(row.days46_90) },
+      { heading: '>90 Days', value: (row) => Number(row.days91) },
+      { heading: 'Total', value: (row) => Number(row.total) },
+    ],
+    async (db, scope, filters) => asPage((await agedInventory(db, scope, holder, filters, paging(filters))).items),
+  );
+export const AGED_EXPORTS: Record<Holder, ReturnType<typeof agedExport>> = {
+  agent: agedExport('agent'),
+  manager: agedExport('manager'),
+  ibo: agedExport('ibo'),
+  office: agedExport('office'),
+};
+
+export const REPORT_EXPORTS = [
+  detailedExport,
+  legacyExport,
+  legacyExportWithRetailer,
+  countedDevicesExport,
+  agedCellExport,
+  managerSummaryExport,
+  iboSummaryExport,
+  agentSummaryExport,
+  officeSummaryExport,
+  ...Object.values(AGED_EXPORTS),
+] as const;

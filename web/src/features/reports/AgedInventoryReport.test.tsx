@@ -1,0 +1,125 @@
+import type { AgedRow } from '@portal/contracts/reports/reports.views';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installBrowserStubs } from '../../app/report/render.test-util';
+import { stubApi } from '../inventory/page.test-util';
+import AgedByAgentPage from './AgedByAgentPage';
+import AgedByIboPage from './AgedByIboPage';
+import AgedByManagerPage from './AgedByManagerPage';
+import AgedByOfficePage from './AgedByOfficePage';
+import { pick, renderReport, selectInput } from './report.test-util';
+
+beforeAll(installBrowserStubs);
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const buckets = { days1_15: '4', days16_30: '0', days31_45: '2', days46_90: '0', days91: '1', total: '7' };
+const totals = { days1_15: '40', days16_30: '16', days31_45: '2', days46_90: '9', days91: '11', total: '78' };
+const answer = (rows: AgedRow[]) => ({ items: { data: rows, total: rows.length, current_page: 1 }, grand_totals: totals });
+
+function serve(kind: string, rows: AgedRow[]) {
+  return stubApi(({ path }) => {
+    if (path === `/api/v1/aged_inventory_summary_reports/${kind}`) return answer(rows);
+    if (path === '/api/v1/userlist_based_on_role/office_manager') return { data: [{ id: 'm-2', first_name: 'Mo', last_name: 'Manager', full_name: 'Mo Manager' }] };
+    if (path === '/api/v1/userlist_based_on_role/agent') return { data: [{ id: 'a-2', first_name: 'Ann', last_name: 'Agent', full_name: 'Ann Agent' }] };
+    if (path === '/api/v1/reference/ibo_marketers') return { data: [{ id: 'i-2', name: 'Texas Market' }] };
+    if (path === '/api/v1/reference/offices') return { data: [{ id: 'o-2', name: 'Austin North', office_number: 'TX-1' }] };
+    return { download: 0, message: 'Your report is being prepared.' };
+  });
+}
+
+const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+const cardValue = (title: string) => screen.getByText(title, { selector: '.ant-statistic-title' }).closest('.ant-statistic')!.querySelector('.ant-statistic-content')!.textContent;
+function cell(row: HTMLElement, header: string): HTMLElement {
+  const headers = screen.getAllByRole('columnheader').map((element) => element.textContent);
+  return row.querySelectorAll('td')[headers.indexOf(header)] as HTMLElement;
+}
+const rowsOf = (name: string) => screen.getAllByText(name).map((element) => element.closest('tr')!);
+const paths = (api: ReturnType<typeof serve>) => api.requests.map((request) => request.path);
+
+async function render(page: ReactElement, rowText: string) {
+  renderReport(page, { roles: [12] });
+  await screen.findAllByText(rowText);
+}
+
+describe('Aged inventory by agent, manager, IBO/market and office', { timeout: 30_000 }, () => {
+  it('by agents: band cards, one row per agent and device type, the 800 ms agent type-ahead, the period toggle, band downloads', async () => {
+    const api = serve('agent', [
+      { agent_id: 'a-1', Agent_name: 'Al Agent', Product_Type: 'PHONE', ...buckets },
+      { agent_id: 'a-1', Agent_name: 'Al Agent', Product_Type: 'SIM', ...buckets, days1_15: '0' },
+    ]);
+    await render(<AgedByAgentPage />, 'Al Agent');
+    expect(['1-15 Days', '16-30 Days', '31-45 Days', '46-90 Days', '>90 Days'].map(cardValue)).toEqual(['40', '16', '2', '9', '11']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Agent Name', 'Device Type', '1-15 Days', '16-30 Days', '31-45 Days', '46-90 Days', '>90 Days', 'Total']);
+    expect(api.queries('/api/v1/aged_inventory_summary_reports/agent')[0]).toEqual({ period: 'pre', page: '1', results: '10' });
+
+    // The agent type-ahead waits for 2 characters and 800 ms without typing.
+    const input = selectInput('Agent');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'an' } });
+    await wait(500);
+    expect(api.queries('/api/v1/userlist_based_on_role/agent')).toEqual([]);
+    await wait(400);
+    expect(api.queries('/api/v1/userlist_based_on_role/agent')).toEqual([{ term: 'an' }]);
+    await pick(input, 'Ann Agent');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports/agent').at(-1)).toEqual({ agent_id: 'a-2', period: 'pre', page: '1', results: '10' }));
+
+    fireEvent.click(screen.getByText('Assignment (post)'));
+    await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports/agent').at(-1)).toEqual({ agent_id: 'a-2', period: 'post', page: '1', results: '10' }));
+
+    const [phone, sim] = rowsOf('Al Agent');
+    expect(cell(sim!, '1-15 Days').querySelector('a')).toBeNull(); // '0'
+    expect(cell(phone!, '16-30 Days').querySelector('a')).toBeNull();
+    expect(cell(phone!, 'Total').querySelector('a')).toBeNull();
+    fireEvent.click(within(cell(phone!, '31-45 Days')).getByText('2'));
+    await waitFor(() => expect(paths(api)).toContain('/api/v1/aged/agent/a-1/days31_45/PHONE'));
+    expect(api.queries('/api/v1/aged/agent/a-1/days31_45/PHONE')).toEqual([{ period: 'post' }]);
+    fireEvent.click(within(cell(sim!, '>90 Days')).getByText('1'));
+    await waitFor(() => expect(paths(api)).toContain('/api/v1/aged/agent/a-1/days91/SIM'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports_export/agent')).toEqual([{ agent_id: 'a-2', period: 'post', format: 'csv' }]));
+  });
+
+  it('by managers: the manager select and downloads by manager', async () => {
+    const api = serve('manager', [{ office_manager_id: 'm-1', office_manager_name: 'Max Manager', Product_Type: 'TABLET', ...buckets }]);
+    await render(<AgedByManagerPage />, 'Max Manager');
+    await pick('Manager', 'Mo Manager');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports/manager').at(-1)).toEqual({ manager_id: 'm-2', period: 'pre', page: '1', results: '10' }));
+    fireEvent.click(within(cell(rowsOf('Max Manager')[0]!, '1-15 Days')).getByText('4'));
+    await waitFor(() => expect(api.queries('/api/v1/aged/manager/m-1/days1_15/TABLET')).toEqual([{ period: 'pre' }]));
+  });
+
+  it('by IBOs/markets: the IBO select and downloads by IBO', async () => {
+    const api = serve('ibo_marketer', [{ ibo_marketer_id: 'i-1', ibo_name: 'Gulf Market', Product_Type: 'PHONE', ...buckets }]);
+    await render(<AgedByIboPage />, 'Gulf Market');
+    await pick('IBO / Market', 'Texas Market');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports/ibo_marketer').at(-1)).toMatchObject({ ibo_marketer_id: 'i-2' }));
+    fireEvent.click(within(cell(rowsOf('Gulf Market')[0]!, '>90 Days')).getByText('1'));
+    await waitFor(() => expect(paths(api)).toContain('/api/v1/aged/ibo/i-1/days91/PHONE'));
+  });
+
+  it('by offices: the office type-ahead and downloads by office; Clear keeps the period', async () => {
+    const api = serve('office', [{ office_id: 'o-1', office_name: 'Austin South', Product_Type: 'PHONE', ...buckets }]);
+    await render(<AgedByOfficePage />, 'Austin South');
+    const input = selectInput('Office');
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value: 'au' } });
+    await wait(900);
+    await pick(input, 'Austin North (TX-1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports/office').at(-1)).toEqual({ office_id: 'o-2', period: 'pre', page: '1', results: '10' }));
+    fireEvent.click(within(cell(rowsOf('Austin South')[0]!, '1-15 Days')).getByText('4'));
+    await waitFor(() => expect(paths(api)).toContain('/api/v1/aged/office/o-1/days1_15/PHONE'));
+    fireEvent.click(screen.getByText('Clear', { selector: 'button > span' }));
+    await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports/office').at(-1)).toEqual({ period: 'pre', page: '1', results: '10' }));
+  });
+});

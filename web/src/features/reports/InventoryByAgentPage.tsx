@@ -1,0 +1,33 @@
+import type { AgentSummaryRow } from '@portal/contracts/reports/reports.views';
+import { route } from '../../app/api-client';
+import { shownText } from './report-query';
+import InventorySummaryReport from './InventorySummaryReport';
+import { AgentFilter } from './report-filters';
+
+/** Inventory By Agents (Agent, doc 1 §2.10, §3 agent inventory row). */
+export default function InventoryByAgentPage() {
+  return (
+    <InventorySummaryReport<AgentSummaryRow>
+      title="Inventory By Agents"
+      list={route('GET', '/api/v1/manager/agentlist_with_pagination')}
+      exportRoute={route('GET', '/api/v1/manager/manager_inventory_summary_reports_export/agent')}
+      rowKey="agent_id"
+      holder={[
+        { title: 'Agent Name', dataIndex: 'agent_name', key: 'agent_name', sorter: true },
+        { title: 'Office Name', dataIndex: 'office_name', key: 'office_name', sorter: true, render: shownText },
+      ]}
+      counts={[
+        { field: 'agent_assigned', title: 'Agent Received', type: 'agent_received' },
+        { field: 'agent_pending', title: 'Agent Pending', type: 'agent_pending' },
+        { field: 'sold_30_days', title: 'Sold (Last 30 days)', type: 'sold' },
+      ]}
+      drill={{ route: route('GET', '/api/v1/inventory/agent/:agentId/:type'), idParam: 'agentId', idOf: (row) => row.agent_id }}
+      cards={[
+        { field: 'agent_assigned', title: 'Agent Received' },
+        { field: 'agent_pending', title: 'Agent Pending' },
+        { field: 'sold_30_days', title: 'Sold' },
+      ]}
+      filter={<AgentFilter />}
+    />
+  );
+}

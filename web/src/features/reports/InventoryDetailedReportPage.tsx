@@ -1,0 +1,132 @@
+import { deviceTypes } from '@portal/contracts/reference/reference-lists';
+import { DETAILED_REPORT_SORT_KEYS, type DetailedReportSortKey } from '@portal/contracts/reports/reports.constants';
+import type { DetailedDeviceRow } from '@portal/contracts/reports/reports.views';
+import { Form, Input, Select, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { route } from '../../app/api-client';
+import DateRangeFilter from '../../app/report/DateRangeFilter';
+import { DATE_RULES } from '../../app/report/date-rules';
+import ReportPage from '../../app/report/ReportPage';
+import DeviceLogDrawer from './DeviceLogDrawer';
+import { AgentFilter, HIDE_IBO_SELECTOR, HIDE_OFFICE_SELECTOR, IboMarketFilter, OfficeFilter, RetailerFilter, SUPER_ROLE, holdsAny, useRoles } from './report-filters';
+import { reportRequest, shownDate, shownText } from './report-query';
+import StatusGroups, { statusesFromLink } from './StatusGroups';
+
+const list = route('GET', '/api/v1/detailed_inventory_report');
+const exportRoute = route('GET', '/api/v1/detailed_inventory_export');
+
+/** The 20 columns of doc 1 §2.11, in its order; each sorts on the server by its key (`sort_by`). */
+const TITLES: Record<DetailedReportSortKey, string> = {
+  ibo_name: 'IBO Name',
+  allocated_office_name: 'Allocated Office',
+  office_name: 'Office',
+  agent_name: 'Agent',
+  make: 'Make',
+  enroll_id: 'Enrollment ID',
+  excess_code: 'ETC Code',
+  model: 'Model',
+  pallet: 'Pallet',
+  carton: 'Carton',
+  enroll_type: 'Enrollment Type',
+  esn: 'ESN',
+  imei: 'IMEI',
+  device_type: 'Device Type',
+  status_name: 'Status',
+  allocation_date: 'Allocation Date',
+  device_age: 'Device Age',
+  order_prefix: 'Order Prefix',
+  rma_prefix: 'RMA Prefix',
+  activation_date: 'Activation Date',
+};
+/** Where a column's value sits in the row when not under its key (doc 1 §3: order_info.order_prefix, rma_order_info.rma_prefix). */
+const PATHS: Partial<Record<DetailedReportSortKey, string[]>> = { order_prefix: ['order_info', 'order_prefix'], rma_prefix: ['rma_order_info', 'rma_prefix'] };
+const DATES: readonly DetailedReportSortKey[] = ['allocation_date', 'activation_date'];
+
+function detailedColumns(openLog: (imei: string) => void): ColumnsType<DetailedDeviceRow> {
+  return DETAILED_REPORT_SORT_KEYS.map((key) => ({
+    title: TITLES[key],
+    key,
+    dataIndex: PATHS[key] ?? key,
+    sorter: true,
+    render:
+      key === 'imei'
+        ? (imei: string) => <Typography.Link onClick={() => openLog(imei)}>{imei}</Typography.Link>
+        : DATES.includes(key)
+          ? (date: string | null) => shownDate(date)
+          : shownText,
+  }));
+}
+
+const DEVICE_TYPES = deviceTypes.map((type) => ({ value: type.code, label: type.name }));
+
+/**
+ * Inventory Detailed Report (InventoryDetailedReport, doc 1 §2.11): device rows with many filters,
+ * the three status groups (a link's `?status=13` ticks the whole in-stock group, `?status=4` that
+ * status), a device-log drawer on the IMEI, and Export Report. Retailer is for role 1; the
+ * IBO/Market selector is hidden for roles 3 and 11, the Office selector for role 3 (doc 1 §6).
+ * Allocation dates: no future day; activation dates: the last 31 days up to today (doc 1 §9).
+ */
+export default function InventoryDetailedReportPage() {
+  const roles = useRoles();
+  const [searchParams] = useSearchParams();
+  const statusParam = searchParams.get('status');
+  const initialValues = useMemo(() => {
+    const status = statusesFromLink(statusParam);
+    return status.length > 0 ? { status } : undefined;
+  }, [statusParam]);
+  const [logOf, setLogOf] = useState<string>();
+  const columns = useMemo(() => detailedColumns(setLogOf), []);
+
+  return (
+    <>
+      <ReportPage<DetailedDeviceRow>
+        // Another status link (dashboard card) opens the report afresh with its statuses.
+        key={statusParam ?? ''}
+        title="Inventory Detailed Report"
+        list={list}
+        exportRoute={exportRoute}
+        rowKey="imei"
+        columns={columns}
+        initialValues={initialValues}
+        toRequest={reportRequest}
+        filters={
+          <>
+            <Form.Item name="keyword">
+              <Input placeholder="Search" allowClear />
+            </Form.Item>
+            {holdsAny(roles, SUPER_ROLE) && <RetailerFilter />}
+            {!holdsAny(roles, HIDE_IBO_SELECTOR) && <IboMarketFilter />}
+            {!holdsAny(roles, HIDE_OFFICE_SELECTOR) && <OfficeFilter />}
+            <AgentFilter />
+            <DateRangeFilter startPlaceholder="Allocation From" endPlaceholder="Allocation To" />
+            <DateRangeFilter startName="activation_date_range_start" endName="activation_date_range_end" rule={DATE_RULES.activation} startPlaceholder="Activation From" endPlaceholder="Activation To" />
+            <Form.Item name="order_id">
+              <Input placeholder="Order ID" allowClear />
+            </Form.Item>
+            <Form.Item name="enroll_id">
+              <Input placeholder="Enrollment ID" allowClear />
+            </Form.Item>
+            <Form.Item name="carton">
+              <Input placeholder="Carton" allowClear />
+            </Form.Item>
+            <Form.Item name="imei">
+              <Input placeholder="IMEI" allowClear />
+            </Form.Item>
+            <Form.Item name="device_type">
+              <Select placeholder="Device Type" allowClear style={{ width: 170 }} options={DEVICE_TYPES} />
+            </Form.Item>
+            <Form.Item name="rma_order_id">
+              <Input placeholder="RMA Order" allowClear />
+            </Form.Item>
+            <Form.Item name="status" style={{ width: '100%' }}>
+              <StatusGroups />
+            </Form.Item>
+          </>
+        }
+      />
+      <DeviceLogDrawer imei={logOf} onClose={() => setLogOf(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
+import { Form } from 'antd';
+import { route } from '../../app/api-client';
+import TypeaheadSelect, { AGED_REPORT_DEBOUNCE_MS, type TypeaheadOption } from '../../app/report/TypeaheadSelect';
+import { useSession } from '../../app/session-context';
+
+/**
+ * The holder selectors of the report filters (doc 1 §2.10-§2.13), each a Form.Item of the
+ * report's filter form, and the roles that hide some of them (doc 1 §6).
+ */
+
+const users = route('GET', '/api/v1/userlist_based_on_role/:role');
+const offices = route('GET', '/api/v1/reference/offices');
+const iboMarkets = route('GET', '/api/v1/reference/ibo_marketers');
+const retailers = route('GET', '/api/v1/reference/retailers');
+
+/** What userlist_based_on_role answers per user (doc 1 §7: id, first_name, last_name; ours adds full_name). */
+interface UserItem {
+  id: string;
+  first_name: string;
+  last_name: string;
+  full_name?: string;
+}
+const userOption = (user: UserItem): TypeaheadOption => ({ value: user.id, label: user.full_name || `${user.first_name} ${user.last_name}`.trim() });
+const officeOption = (office: OfficeOption): TypeaheadOption => ({ value: office.id, label: office.office_number ? `${office.name} (${office.office_number})` : office.name });
+
+/** The signed-in user's roles. */
+export function useRoles(): readonly number[] {
+  return useSession().user?.role_id ?? [];
+}
+
+/** Whether the user holds any of these roles. */
+export const holdsAny = (roles: readonly number[], ids: readonly number[]) => roles.some((role) => ids.includes(role));
+
+/** Doc 1 §6: roles 3 (office manager) and 11 (IBO manager) do not see the IBO/Market selector. */
+export const HIDE_IBO_SELECTOR = [3, 11] as const;
+/** Doc 1 §2.11: role 3 does not see the Office selector of the detailed report. */
+export const HIDE_OFFICE_SELECTOR = [3] as const;
+/** Doc 1 §6: the super role (1) sees the retailer filter and the Retailer Name column. */
+export const SUPER_ROLE = [1] as const;
+
+/** A type-ahead's debounce: the aged reports wait 800 ms (doc 1 §2.13, §9), the others the default. */
+export type Debounce = 'default' | 'aged';
+const debounceOf = (debounce: Debounce) => (debounce === 'aged' ? AGED_REPORT_DEBOUNCE_MS : undefined);
+
+/** Agent type-ahead (`agent_id`): 2 characters (doc 1 §5). */
+export function AgentFilter({ debounce = 'default' }: { debounce?: Debounce }) {
+  return (
+    <Form.Item name="agent_id">
+      <TypeaheadSelect route={users} params={{ role: 'agent' }} toOption={userOption} debounceMs={debounceOf(debounce)} placeholder="Agent" />
+    </Form.Item>
+  );
+}
+
+/** Office type-ahead (`office_id`): 2 characters (doc 1 §5). */
+export function OfficeFilter({ debounce = 'default' }: { debounce?: Debounce }) {
+  return (
+    <Form.Item name="office_id">
+      <TypeaheadSelect route={offices} toOption={officeOption} debounceMs={debounceOf(debounce)} placeholder="Office" />
+    </Form.Item>
+  );
+}
+
+/** Manager select (`manager_id`): the office managers in scope, filtered as typed. */
+export function ManagerFilter() {
+  return (
+    <Form.Item name="manager_id">
+      <TypeaheadSelect route={users} params={{ role: 'office_manager' }} search="client" toOption={userOption} placeholder="Manager" />
+    </Form.Item>
+  );
+}
+
+/** IBO/Market select (`ibo_marketer_id`). */
+export function IboMarketFilter() {
+  return (
+    <Form.Item name="ibo_marketer_id">
+      <TypeaheadSelect route={iboMarkets} search="client" placeholder="IBO / Market" />
+    </Form.Item>
+  );
+}
+
+/** Retailer select (`retailer_id`). */
+export function RetailerFilter() {
+  return (
+    <Form.Item name="retailer_id">
+      <TypeaheadSelect route={retailers} search="client" placeholder="Retailer" />
+    </Form.Item>
+  );
+}
