@@ -31,8 +31,8 @@ import { appendAll, commandEvents, databaseExists, decided, project, recreateDat
  *   the Reassign list. The big office's assigned cartons all go to ONE agent (the "big agent"),
  *   whose Agent Inventory list is then 26% of the devices (52,000 of 200,000).
  *
- * IMEIs are scattered (serial × a constant, mod 10^12), so the IMEI order the export reads is
- * not the order the rows were written in, as with real shipments.
+ * IMEIs are the demo's (`demoDeviceId`: model codes and spread serials), so the IMEI order the
+ * export reads is not the order the rows were written in, as with real shipments.
  */
 const MARKETS = 4;
 export const OFFICES = 100;
@@ -191,7 +191,7 @@ async function seedDevices(store: PostgresEventStore, offices: readonly Office[]
       const items = Array.from({ length: CARTON }, (): ShippedDevice => {
         serial++;
         return {
-          imei: demoDeviceId((serial * 2654435761) % 1e12, deviceType),
+          imei: demoDeviceId(serial, deviceType),
           esn: null,
           make: deviceType === 'SIM' ? 'Carrier' : MAKES[serial % MAKES.length]!,
           model: deviceType === 'SIM' ? 'Nano SIM' : MODELS[serial % MODELS.length]!,

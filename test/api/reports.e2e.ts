@@ -1,5 +1,6 @@
 import { type AgedAnswer, type DetailedDeviceRow, type ExportAnswer, type ExportProgress, type LegacyDeviceRow, type ManagerSummaryRow, type OfficeSummaryRow, type ReportPage, type SummaryGrandTotals, withLuhnCheckDigit } from '@portal/contracts';
-import { agedInventory, businessDate, detailedInventoryReport } from '@portal/projections';
+import { DETAILED_REPORT_SORT_KEYS, LEGACY_SORT_KEYS } from '@portal/contracts';
+import { type DeviceSelection, type PageStrategy, type Scope, agedInventory, businessDate, detailedConditions, detailedInventoryReport, legacyConditions, pageImeis } from '@portal/projections';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
@@ -267,6 +268,9 @@ describe('inventory reports', () => {
     }
     const byOffice = (await detailed('retailer', 'sort_by=office_name&sort=ASC&results=100')).body.items.data.map((row) => row.office_name);
     expect(byOffice).toEqual([...byOffice].sort());
+    // A page past the last device still tells the total (counted, since the page's scan saw no row).
+    const pastTheEnd = await detailed('retailer', 'carton=C1&page=9&results=10');
+    expect(pastTheEnd.body.items).toMatchObject({ data: [], total: known.filter((device) => device.carton_number === 'C1').length, current_page: 9 });
     const byCarton = (await detailed('retailer', 'sort_by=carton&sort=DESC&results=100')).body.items.data.map((row) => row.carton);
     expect(byCarton).toEqual([...byCarton].sort().reverse());
 
@@ -317,6 +321,37 @@ describe('inventory reports', () => {
     const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line.length > 0);
     return { heading: lines[0]!, rows: lines.slice(1) };
   };
+
+  it('Device reports choose the same pages whether the filters or the sort order lead: every sort both ways, the name walks across their groups', async () => {
+    const db = service.test.database.db;
+    const scopes: Scope[] = [{ kind: 'all' }, { kind: 'office', officeIds: [offices.dallas] }];
+    const sortKeys = [...new Set<string>([...DETAILED_REPORT_SORT_KEYS, ...LEGACY_SORT_KEYS])];
+    let compared = 0;
+    for (const scope of scopes) {
+      const unset = { keyword: undefined, ibo_marketer_id: undefined, rma_order_id: undefined };
+      const selections: DeviceSelection[] = [
+        { scope, counted: {}, where: detailedConditions(scope, unset) },
+        { scope, counted: { device_type: 'PHONE' }, where: detailedConditions(scope, { ...unset, device_type: 'PHONE' }) },
+        { scope, counted: { status: [3, 4, 5] }, where: detailedConditions(scope, { ...unset, status: [3, 4, 5] }) },
+        { scope, counted: { status: [9] }, where: detailedConditions(scope, { ...unset, status: [9] }) },
+        { scope, counted: {}, where: legacyConditions(scope, {}, { combinator: 'or', rules: [{ field: 'carton', operator: '=', values: ['C1'] }, { field: 'pallet', operator: '=', values: ['PAL-9'] }] }) },
+      ];
+      for (const selection of selections) {
+        for (const sort_by of sortKeys) {
+          for (const sort of ['ASC', 'DESC'] as const) {
+            // Pages of 3 cross from one office, agent or order date to the next.
+            for (let page = 1; page <= 7; page++) {
+              const chosen = (strategy: PageStrategy) => pageImeis(db, selection, { sort_by, sort }, page, 3, strategy);
+              const [byFilters, bySortOrder] = [await chosen('filters-first'), await chosen('sort-order')];
+              expect({ sort_by, sort, page, imeis: bySortOrder }).toEqual({ sort_by, sort, page, imeis: byFilters });
+              compared += byFilters.length;
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
 
   it('By managers, IBOs, agents and offices: counts, grand totals, and downloads by count equal to the clicked number', async () => {
     const inStock = (office: Known['office']) => known.filter((device) => device.office === office && [9, 3, 4, 5, 6, 12].includes(device.status)).length;

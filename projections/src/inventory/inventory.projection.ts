@@ -224,9 +224,15 @@ const COUNTER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
  * is folded into them in feed order in memory, and rows, counter deltas and log lines are
  * written back with one statement each — receiving 10,000 IMEIs is a few statements, not 10,000.
  */
+/** The device columns the reports (doc 1 §2.11, §2.12) sort on, each with its index. */
+const REPORT_SORT_COLUMNS = [
+  'aged_from', 'allocation_date', 'activation_date', 'device_type', 'status', 'order_id',
+  'make', 'model', 'pallet', 'esn', 'enroll_id', 'enroll_type', 'etc_code', 'plan_name',
+] as const;
+
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 2,
+  version: 3,
   tables: [
     'inventory_devices', 'inventory_receive_jobs', 'inventory_job_cartons', 'inventory_agent_jobs', 'inventory_transfers', 'inventory_device_log',
     'inventory_counts', 'inventory_stock_ages', 'inventory_sales_counts',
@@ -257,13 +263,14 @@ export const inventoryProjection: Projection = {
     // In the order the reports sort (descending with blanks last, then the IMEI; ascending is the
     // same index read backwards): a page is the index's first rows. The NULLS LAST matters even on
     // NOT NULL columns: the planner matches an index to an ORDER BY by its null ordering too.
-    await sql`create index on ${t('inventory_devices')} (aged_from desc nulls last, imei desc)`.execute(db);
-    await sql`create index on ${t('inventory_devices')} (allocation_date desc nulls last, imei desc)`.execute(db);
-    await sql`create index on ${t('inventory_devices')} (activation_date desc nulls last, imei desc)`.execute(db);
-    await sql`create index on ${t('inventory_devices')} (device_type desc nulls last, imei desc)`.execute(db);
-    await sql`create index on ${t('inventory_devices')} (status desc nulls last, imei desc)`.execute(db);
-    await sql`create index on ${t('inventory_devices')} (order_id desc nulls last, imei desc)`.execute(db);
-    await sql`create index on ${t('inventory_devices')} (enroll_id) where enroll_id is not null`.execute(db);
+    // Every device column the reports sort on has one (a sort without one reads and sorts every
+    // device in scope: 0.3-1.1 s at a million); names sort by walking the org tables (below).
+    for (const column of REPORT_SORT_COLUMNS) {
+      await sql`create index on ${t('inventory_devices')} (${sql.ref(column)} desc nulls last, imei desc)`.execute(db);
+    }
+    // An office's devices (and those first received there) in IMEI order: the name sorts' walk takes each office's first ones.
+    await sql`create index on ${t('inventory_devices')} (office_id, imei desc)`.execute(db);
+    await sql`create index on ${t('inventory_devices')} (allocated_office_id, imei desc)`.execute(db);
     await sql`
       create table ${t('inventory_receive_jobs')} (
         job_id text primary key, seq bigint generated always as identity, office_id text not null, source smallint not null,

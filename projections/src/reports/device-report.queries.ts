@@ -54,7 +54,7 @@ function dateBetween(column: RawBuilder<unknown>, start: string | undefined, end
 }
 
 /** Which filters of a device report the dashboard counters can count exactly. */
-interface CountableFilters {
+export interface CountableFilters {
   readonly status?: readonly number[];
   readonly office_id?: string;
   readonly agent_id?: string;
@@ -69,6 +69,13 @@ interface SharedDeviceFilters extends CountableFilters {
   readonly carton?: string;
   readonly imei?: string;
   readonly enroll_id?: string;
+}
+
+/** What a device page is chosen from: the rows' condition, and the filters the counters know (which holders can hold matching devices). */
+export interface DeviceSelection {
+  readonly scope: Scope;
+  readonly counted: CountableFilters;
+  readonly where: Condition;
 }
 
 /** Conditions on columns the counters share with the device rows (office_id, agent_id, device_type, status), alias d. */
@@ -225,61 +232,175 @@ function orderBy(sort: DeviceSort): RawBuilder<unknown> {
   return key === 'imei' ? sql`d.imei ${descending ? sql`desc` : sql`asc`}` : sql`${column} ${direction}, d.imei ${descending ? sql`desc` : sql`asc`}`;
 }
 
+/** The counters' rows under the device table's names (alias d), so the same conditions apply to them. */
+const COUNTED_AS_DEVICES = sql`(select office_id, nullif(agent_id, '') as agent_id, device_type, status, devices from rm.inventory_counts) d`;
+
 /** Exact from the counters when every filter is one they know (scope, office, agent, market, retailer, type, status). */
 async function counterTotal(db: SqlDb, scope: Scope, filters: CountableFilters): Promise<number> {
-  const conditions = countableConditions(scope, filters);
-  // The counters' columns under the device table's names, so the same conditions apply.
   const result = await sql<{ total: number }>`
-    select coalesce(sum(d.devices), 0)::int as total
-    from (select office_id, nullif(agent_id, '') as agent_id, device_type, status, devices from rm.inventory_counts) d
-    where ${and(conditions)}`.execute(db);
+    select coalesce(sum(d.devices), 0)::int as total from ${COUNTED_AS_DEVICES} where ${and(countableConditions(scope, filters))}`.execute(db);
   return result.rows[0]!.total;
 }
 
 /** Planner estimates above this are trusted to be over ESTIMATE_ABOVE without counting (estimates on these filters are within a few times the truth). */
 const SURELY_ABOVE = ESTIMATE_ABOVE * 3;
 
-/**
- * Exact up to ESTIMATE_ABOVE, then the planner's estimate. The estimate comes first: when it is
- * far above the limit, counting 100,000 rows only to learn that there are more is skipped.
- */
-async function cappedTotal(db: SqlDb, where: Condition): Promise<{ total: number; estimated?: boolean }> {
+async function plannerEstimate(db: SqlDb, where: Condition): Promise<number> {
   const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 from rm.inventory_devices d where ${where}`.execute(db);
-  const estimate = Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']);
-  if (estimate > SURELY_ABOVE) return { total: estimate, estimated: true };
+  return Math.round(plan.rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']);
+}
+
+/** Exact up to ESTIMATE_ABOVE, then the planner's estimate (at least the limit). */
+async function cappedCount(db: SqlDb, where: Condition, estimate: number): Promise<Total> {
   const counted = await sql<{ total: number }>`
     select count(*)::int as total from (select 1 from rm.inventory_devices d where ${where} limit ${ESTIMATE_ABOVE + 1}) x`.execute(db);
   const total = counted.rows[0]!.total;
   return total <= ESTIMATE_ABOVE ? { total } : { total: Math.max(estimate, ESTIMATE_ABOVE + 1), estimated: true };
 }
 
+interface Total {
+  total: number;
+  estimated?: boolean;
+}
+
 const COUNTABLE_KEYS = new Set(['status', 'office_id', 'agent_id', 'ibo_marketer_id', 'retailer_id', 'device_type']);
 const onlyCountable = (filters: object) =>
   Object.entries(filters).every(([key, value]) => COUNTABLE_KEYS.has(key) || value === undefined || value === null || value === '');
 
-/** The ten IMEIs of a page, chosen on the device table. */
 /** At most this many matching devices are chosen by their filters first and then sorted (see pageImeis). */
 const FILTER_FIRST_BELOW = 50_000;
 
 /**
- * The ten IMEIs of a page, chosen on the device table. How depends on how many devices match,
- * which the caller knows first (the total): many — walk the sort's index and keep the first
- * that pass the filters (fast, they come soon); few — the planner, misled by the LIMIT, would
- * walk the same index past almost every device (measured: 2.4 s for an office's SIMs by
- * activation date), so the filters' indexes choose the devices behind an OFFSET 0 fence and
- * only those are sorted.
+ * Sorts by a value that lives outside the device rows (an office's, IBO's, retailer's or agent's
+ * name, a job's order date), for many matching devices: the holders grouped by that value in the
+ * sort's order — a small query over the counters and the org tables — then each group's first
+ * devices by IMEI until the page is full. Equal values form one group, so the order is exactly
+ * `order by value, imei`; a device whose holder has no name (or no holder) is in the null group.
  */
-async function pageImeis(db: SqlDb, where: Condition, sort: DeviceSort, page: number, results: number, matching: number): Promise<string[]> {
-  const joins = SORT_JOINS[sortKeyOf(sort)] ?? sql``;
-  const window = sql`limit ${results} offset ${(page - 1) * results}`;
-  const result =
-    matching < FILTER_FIRST_BELOW
-      ? await sql<{ imei: string }>`
-          select d.imei from (select * from rm.inventory_devices d where ${where} offset 0) d ${joins}
-          order by ${orderBy(sort)} ${window}`.execute(db)
-      : await sql<{ imei: string }>`
-          select d.imei from rm.inventory_devices d ${joins} where ${where} order by ${orderBy(sort)} ${window}`.execute(db);
+interface HolderWalk {
+  /** The device column naming the holder. */
+  readonly column: RawBuilder<unknown>;
+  /** Rows (value, keys text[], none boolean): `none` when the group holds the devices whose column is null. */
+  readonly groups: (selection: DeviceSelection) => RawBuilder<unknown>;
+}
+
+/**
+ * The holders that can have matching devices: those the counters (every device, whatever its
+ * status) show with devices of the scope, status, type, office, agent, market or retailer asked
+ * for — a manager-pending filter leaves only the "no agent" group, say.
+ */
+const holding = (column: 'office_id' | 'agent_id', selection: DeviceSelection) =>
+  sql`(select distinct d.${sql.ref(column)} as key from ${COUNTED_AS_DEVICES} where ${and(countableConditions(selection.scope, selection.counted))})`;
+const AGENT_NAME = sql`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`;
+
+const HOLDER_WALKS: Partial<Record<SortKey, HolderWalk>> = {
+  office_name: {
+    column: sql`d.office_id`,
+    groups: (selection) => sql`
+      select o.name as value, array_agg(h.key) as keys, false as none
+      from ${holding('office_id', selection)} h left join rm.org_offices o on o.id = h.key group by o.name`,
+  },
+  ibo_name: {
+    column: sql`d.office_id`,
+    groups: (selection) => sql`
+      select i.name as value, array_agg(h.key) as keys, false as none
+      from ${holding('office_id', selection)} h left join rm.org_offices o on o.id = h.key left join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
+      group by i.name`,
+  },
+  retailer_name: {
+    column: sql`d.office_id`,
+    groups: (selection) => sql`
+      select r.name as value, array_agg(h.key) as keys, false as none
+      from ${holding('office_id', selection)} h left join rm.org_offices o on o.id = h.key left join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
+        left join rm.org_retailers r on r.id = i.retailer_id
+      group by r.name`,
+  },
+  // Every office, as the counters do not know allocated offices (receiving checks that the office exists).
+  allocated_office_name: {
+    column: sql`d.allocated_office_id`,
+    groups: () => sql`select o.name as value, array_agg(o.id) as keys, false as none from rm.org_offices o group by o.name`,
+  },
+  agent_name: {
+    column: sql`d.agent_id`,
+    groups: (selection) => sql`
+      select ${AGENT_NAME} as value, coalesce(array_agg(h.key) filter (where h.key is not null), '{}') as keys, bool_or(h.key is null) as none
+      from ${holding('agent_id', selection)} h left join rm.org_users u on u.id = h.key
+      group by 1`,
+  },
+  order_date: {
+    column: sql`d.job_id`,
+    groups: () => sql`
+      select h.value, coalesce(array_agg(h.job_id) filter (where h.job_id is not null), '{}') as keys, bool_or(h.job_id is null) as none
+      from (select j.order_date as value, j.job_id from rm.inventory_receive_jobs j union all select null, null) h
+      group by h.value`,
+  },
+};
+
+/** A walk that has not filled its page after this many groups gives way to one sorted query. */
+const WALK_GROUPS = 40;
+
+interface HolderGroup {
+  keys: string[];
+  none: boolean;
+}
+
+function inGroup(column: RawBuilder<unknown>, group: HolderGroup): Condition {
+  const some = sql<boolean>`${column} = any(${group.keys}::text[])`;
+  if (!group.none) return some;
+  return group.keys.length === 0 ? sql<boolean>`${column} is null` : sql<boolean>`(${some} or ${column} is null)`;
+}
+
+async function walkHolders(db: SqlDb, walk: HolderWalk, selection: DeviceSelection, sort: DeviceSort, page: number, results: number): Promise<string[] | null> {
+  const descending = sort.sort !== 'ASC';
+  const groups = await sql<HolderGroup>`
+    select g.keys, g.none from (${walk.groups(selection)}) g order by g.value ${descending ? sql`desc nulls last` : sql`asc nulls first`}`.execute(db);
+  const wanted = page * results;
+  const imeis: string[] = [];
+  for (const [index, group] of groups.rows.entries()) {
+    if (index === WALK_GROUPS) return null;
+    const found = await sql<{ imei: string }>`
+      select d.imei from rm.inventory_devices d where ${inGroup(walk.column, group)} and ${selection.where}
+      order by d.imei ${descending ? sql`desc` : sql`asc`} limit ${wanted - imeis.length}`.execute(db);
+    imeis.push(...found.rows.map((row) => row.imei));
+    if (imeis.length >= wanted) break;
+  }
+  return imeis.slice((page - 1) * results, wanted);
+}
+
+/**
+ * How a page is chosen: `filters-first` — the filters' indexes choose the matching devices
+ * behind an OFFSET 0 fence and only those are sorted (few matching: otherwise the planner,
+ * misled by the LIMIT, would walk a sort index past almost every device — measured: 2.4 s for
+ * an office's SIMs by activation date); `sort-order` — walk the sort's index (or the holders,
+ * for names) and keep the first devices that pass the filters (many matching: they come soon).
+ * Both give the same page; tests compare them.
+ */
+export type PageStrategy = 'filters-first' | 'sort-order';
+
+/** The IMEIs of a page, chosen on the device table. */
+export async function pageImeis(db: SqlDb, selection: DeviceSelection, sort: DeviceSort, page: number, results: number, strategy: PageStrategy): Promise<string[]> {
+  const key = sortKeyOf(sort);
+  const walk = HOLDER_WALKS[key];
+  if (strategy === 'sort-order' && walk) {
+    const walked = await walkHolders(db, walk, selection, sort, page, results);
+    if (walked) return walked;
+  }
+  if (strategy === 'filters-first') return (await filtersFirst(db, selection.where, sort, page, results)).imeis;
+  const result = await sql<{ imei: string }>`
+    select d.imei from rm.inventory_devices d ${SORT_JOINS[key] ?? sql``} where ${selection.where}
+    order by ${orderBy(sort)} limit ${results} offset ${(page - 1) * results}`.execute(db);
   return result.rows.map((row) => row.imei);
+}
+
+/**
+ * A page chosen filters first, with how many devices matched: the same scan gives both (unknown
+ * when the page is past the last device).
+ */
+async function filtersFirst(db: SqlDb, where: Condition, sort: DeviceSort, page: number, results: number): Promise<{ imeis: string[]; matching?: number }> {
+  const result = await sql<{ imei: string; matching: number }>`
+    select d.imei, count(*) over ()::int as matching from (select * from rm.inventory_devices d where ${where} offset 0) d ${SORT_JOINS[sortKeyOf(sort)] ?? sql``}
+    order by ${orderBy(sort)} limit ${results} offset ${(page - 1) * results}`.execute(db);
+  return { imeis: result.rows.map((row) => row.imei), ...(result.rows.length > 0 && { matching: result.rows[0]!.matching }) };
 }
 
 /** Everything a report row shows about some devices, names joined, in the order of `imeis`. */
@@ -384,26 +505,46 @@ export interface DevicePaging extends DeviceSort {
   readonly asOf?: string;
 }
 
-async function devicePage<Row>(db: SqlDb, where: Condition, paging: DevicePaging, total: () => Promise<{ total: number; estimated?: boolean }>, toRow: (facts: DeviceFacts) => Row): Promise<ReportPage<Row>> {
-  const counted = await total();
-  const imeis = counted.total === 0 ? [] : await pageImeis(db, where, paging, paging.page, paging.results, counted.total);
+const strategyFor = (matching: number): PageStrategy => (matching < FILTER_FIRST_BELOW ? 'filters-first' : 'sort-order');
+
+/**
+ * A page and its total. Counters give the total when every filter is one they know; otherwise
+ * the planner's estimate decides: far above the limit — said to be an estimate, and the sort
+ * order leads; few — one filters-first scan gives the page and the exact count together; in
+ * between — counted up to the limit, then the page.
+ */
+async function pageAndTotal(db: SqlDb, selection: DeviceSelection, paging: DevicePaging, countable: boolean): Promise<Total & { imeis: string[] }> {
+  const page = (matching: number) => pageImeis(db, selection, paging, paging.page, paging.results, strategyFor(matching));
+  if (countable) {
+    const total = await counterTotal(db, selection.scope, selection.counted);
+    return { total, imeis: total === 0 ? [] : await page(total) };
+  }
+  const estimate = await plannerEstimate(db, selection.where);
+  if (estimate > SURELY_ABOVE) return { total: estimate, estimated: true, imeis: await page(estimate) };
+  if (estimate < FILTER_FIRST_BELOW) {
+    const chosen = await filtersFirst(db, selection.where, paging, paging.page, paging.results);
+    if (chosen.matching !== undefined) return { total: chosen.matching, imeis: chosen.imeis };
+    return { ...(await cappedCount(db, selection.where, estimate)), imeis: [] };
+  }
+  const counted = await cappedCount(db, selection.where, estimate);
+  return { ...counted, imeis: counted.total === 0 ? [] : await page(counted.total) };
+}
+
+async function devicePage<Row>(db: SqlDb, selection: DeviceSelection, paging: DevicePaging, countable: boolean, toRow: (facts: DeviceFacts) => Row): Promise<ReportPage<Row>> {
+  const { imeis, total, estimated } = await pageAndTotal(db, selection, paging, countable);
   const rows = (await deviceFacts(db, imeis, paging.asOf)).map(toRow);
-  return { data: rows, total: counted.total, current_page: paging.page, ...(counted.estimated ? { estimated: true } : {}) };
+  return { data: rows, total, current_page: paging.page, ...(estimated && { estimated: true }) };
 }
 
 /** GET detailed_inventory_report (doc 1 §2.11). */
 export async function detailedInventoryReport(db: SqlDb, scope: Scope, filters: DetailedReportFilters, paging: DevicePaging): Promise<ReportPage<DetailedDeviceRow>> {
-  const where = detailedConditions(scope, filters);
-  const total = onlyCountable(filters) ? async () => ({ total: await counterTotal(db, scope, filters) }) : () => cappedTotal(db, where);
-  return devicePage(db, where, paging, total, toDetailedRow);
+  return devicePage(db, { scope, counted: filters, where: detailedConditions(scope, filters) }, paging, onlyCountable(filters), toDetailedRow);
 }
 
 /** POST/GET legacy_detailed_sales_report (doc 1 §2.12); `retailer_name` only for the super role (doc 1 §6). */
 export async function legacyReport(db: SqlDb, scope: Scope, filters: LegacyReportFilters, query: LegacyQuery | undefined, paging: DevicePaging, withRetailer: boolean): Promise<ReportPage<LegacyDeviceRow>> {
-  const where = legacyConditions(scope, filters, query);
-  const plain = onlyCountable(filters) && (!query || query.rules.length === 0);
-  const total = plain ? async () => ({ total: await counterTotal(db, scope, filters) }) : () => cappedTotal(db, where);
-  return devicePage(db, where, paging, total, toLegacyRow(withRetailer));
+  const countable = onlyCountable(filters) && (!query || query.rules.length === 0);
+  return devicePage(db, { scope, counted: filters, where: legacyConditions(scope, filters, query) }, paging, countable, toLegacyRow(withRetailer));
 }
 
 /**

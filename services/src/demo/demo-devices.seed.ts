@@ -10,10 +10,26 @@ const CARTON_SIZE = 10;
 const CARTONS_PER_SHIPMENT = 5;
 const ALL: Scope = { kind: 'all' };
 
-/** A device id with its Luhn check digit: IMEIs 15 digits, SIM ICCIDs 19. */
+/** Type allocation codes of the demo's phone and tablet models (an IMEI's first eight digits name its model). */
+const DEMO_TACS = ['35209115', '35328611', '35467209', '35591872', '35684305', '35730958', '35802146', '35917463', '35160734', '35275028', '35390617', '35448351'];
+
+/** `serial` spread over `digits` digits by a bijection (multiplying by a number prime to 10), so that neighbours do not share long runs of digits. */
+function spread(serial: bigint, digits: number): string {
+  const modulus = 10n ** BigInt(digits);
+  return String((serial * 48_271n + 12_345_678n) % modulus).padStart(digits, '0');
+}
+
+/**
+ * A device id with its Luhn check digit, distinct for every serial below 12,000,000: IMEIs 15
+ * digits (one of twelve model codes and a serial), SIM ICCIDs 19 (US, one issuer, an account
+ * number). Like real ones, many devices share a model code, and the rest of the digits vary —
+ * partial-IMEI searches over the demo data match what they would in a real business.
+ */
 export function demoDeviceId(serial: number, deviceType: DeviceTypeCode): string {
-  const body = deviceType === 'SIM' ? `890141${String(serial).padStart(12, '0')}` : `35${String(serial).padStart(12, '0')}`;
-  return withLuhnCheckDigit(body);
+  const n = BigInt(serial);
+  if (deviceType === 'SIM') return withLuhnCheckDigit(`890141${spread(n, 12)}`);
+  const models = BigInt(DEMO_TACS.length);
+  return withLuhnCheckDigit(`${DEMO_TACS[Number(n % models)]}${spread(n / models, 6)}`);
 }
 
 /** YYYY-MM-DD of an instant in the business's time zone (activation dates are the business's days). */
