@@ -17,9 +17,10 @@ async function readModels(db: SqlDb) {
       left join rm.inventory_receive_jobs j on j.job_id = d.job_id
       order by d.imei`),
     counts: await rows(sql`
-      select o.name as office, coalesce(u.email, '') as agent, c.device_type, c.status, c.devices
-      from rm.inventory_counts c join rm.org_offices o on o.id = c.office_id left join rm.org_users u on u.id = c.agent_id
-      where c.devices <> 0 order by 1, 2, 3, 4`),
+      select o.name as office, coalesce(u.email, '') as agent, c.device_type, c.status, ao.name as allocated_office, c.devices
+      from rm.inventory_counts c join rm.org_offices o on o.id = c.office_id join rm.org_offices ao on ao.id = c.allocated_office_id
+        left join rm.org_users u on u.id = c.agent_id
+      where c.devices <> 0 order by 1, 2, 3, 4, 5`),
     stockAges: await rows(sql`
       select o.name as office, coalesce(u.email, '') as agent, a.device_type, a.status, a.pre_from::text, a.post_from::text, a.devices
       from rm.inventory_stock_ages a join rm.org_offices o on o.id = a.office_id left join rm.org_users u on u.id = a.agent_id

@@ -185,7 +185,8 @@ const IN_STOCK: readonly number[] = IN_STOCK_GROUP;
 /**
  * Counters kept with the rows they count, in the same transaction (DESIGN.md §5): a device adds
  * one to the key its row has (or to none), and an event moves it from its old key to its new.
- * - inventory_counts: devices per office, agent ('' with the manager), type and status (dashboards, by-* reports);
+ * - inventory_counts: devices per office, agent ('' with the manager), type, status and the office that first
+ *   received them (dashboards, by-* reports; the allocated office lets a sort by it walk only the offices that matter);
  * - inventory_stock_ages: in-stock devices per holder, type, status and the hours their ages
  *   count from ('pre': allocation; 'post': handed to the agent), so aged reports read bands
  *   computed at query time from a few thousand rows instead of a million;
@@ -196,7 +197,7 @@ interface Counter {
   readonly key: (row: DeviceRow) => readonly (string | number)[] | null;
 }
 const COUNTERS: readonly Counter[] = [
-  { table: 'inventory_counts', key: (row) => [row.office_id, row.agent_id ?? '', row.device_type, row.status] },
+  { table: 'inventory_counts', key: (row) => [row.office_id, row.agent_id ?? '', row.device_type, row.status, row.allocated_office_id] },
   {
     table: 'inventory_stock_ages',
     key: (row) =>
@@ -210,7 +211,7 @@ const COUNTERS: readonly Counter[] = [
   },
 ];
 const COUNTER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  inventory_counts: ['office_id', 'agent_id', 'device_type', 'status'],
+  inventory_counts: ['office_id', 'agent_id', 'device_type', 'status', 'allocated_office_id'],
   inventory_stock_ages: ['office_id', 'agent_id', 'device_type', 'status', 'pre_from', 'post_from'],
   inventory_sales_counts: ['office_id', 'agent_id', 'device_type', 'activation_date'],
 };
@@ -303,8 +304,9 @@ export const inventoryProjection: Projection = {
     await sql`create index on ${t('inventory_device_log')} (imei, id)`.execute(db);
     await sql`
       create table ${t('inventory_counts')} (
-        office_id text not null, agent_id text not null, device_type text not null, status smallint not null, devices integer not null,
-        primary key (office_id, agent_id, device_type, status)
+        office_id text not null, agent_id text not null, device_type text not null, status smallint not null, allocated_office_id text not null,
+        devices integer not null,
+        primary key (office_id, agent_id, device_type, status, allocated_office_id)
       )`.execute(db);
     await sql`create index on ${t('inventory_counts')} (agent_id) where agent_id <> ''`.execute(db);
     await sql`

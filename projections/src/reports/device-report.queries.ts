@@ -233,7 +233,7 @@ function orderBy(sort: DeviceSort): RawBuilder<unknown> {
 }
 
 /** The counters' rows under the device table's names (alias d), so the same conditions apply to them. */
-const COUNTED_AS_DEVICES = sql`(select office_id, nullif(agent_id, '') as agent_id, device_type, status, devices from rm.inventory_counts) d`;
+const COUNTED_AS_DEVICES = sql`(select office_id, nullif(agent_id, '') as agent_id, device_type, status, allocated_office_id, devices from rm.inventory_counts) d`;
 
 /** Exact from the counters when every filter is one they know (scope, office, agent, market, retailer, type, status). */
 async function counterTotal(db: SqlDb, scope: Scope, filters: CountableFilters): Promise<number> {
@@ -289,7 +289,7 @@ interface HolderWalk {
  * status) show with devices of the scope, status, type, office, agent, market or retailer asked
  * for — a manager-pending filter leaves only the "no agent" group, say.
  */
-const holding = (column: 'office_id' | 'agent_id', selection: DeviceSelection) =>
+const holding = (column: 'office_id' | 'agent_id' | 'allocated_office_id', selection: DeviceSelection) =>
   sql`(select distinct d.${sql.ref(column)} as key from ${COUNTED_AS_DEVICES} where ${and(countableConditions(selection.scope, selection.counted))})`;
 const AGENT_NAME = sql`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`;
 
@@ -315,10 +315,11 @@ const HOLDER_WALKS: Partial<Record<SortKey, HolderWalk>> = {
         left join rm.org_retailers r on r.id = i.retailer_id
       group by r.name`,
   },
-  // Every office, as the counters do not know allocated offices (receiving checks that the office exists).
   allocated_office_name: {
     column: sql`d.allocated_office_id`,
-    groups: () => sql`select o.name as value, array_agg(o.id) as keys, false as none from rm.org_offices o group by o.name`,
+    groups: (selection) => sql`
+      select o.name as value, array_agg(h.key) as keys, false as none
+      from ${holding('allocated_office_id', selection)} h left join rm.org_offices o on o.id = h.key group by o.name`,
   },
   agent_name: {
     column: sql`d.agent_id`,
