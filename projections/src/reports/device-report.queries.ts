@@ -124,6 +124,15 @@ const LEGACY_FIELD_COLUMNS: Record<LegacyRule['field'], RawBuilder<string | null
   plan_name: sql`d.plan_name`,
 };
 
+/** The ILIKE pattern of a contains / begins with / ends with rule. */
+function likePattern(rule: LegacyRule): string | null {
+  const term = escapeLike(rule.values[0] ?? '');
+  if (rule.operator === 'contains') return `%${term}%`;
+  if (rule.operator === 'beginsWith') return `${term}%`;
+  if (rule.operator === 'endsWith') return `%${term}`;
+  return null;
+}
+
 /** One builder condition as parameterised SQL (never string-built): values are always bound. */
 export function legacyRuleCondition(rule: LegacyRule): Condition {
   const column = LEGACY_FIELD_COLUMNS[rule.field];
@@ -136,16 +145,52 @@ export function legacyRuleCondition(rule: LegacyRule): Condition {
     case 'in':
       return sql<boolean>`${column} = any(${[...rule.values]}::text[])`;
     case 'contains':
-      return sql<boolean>`${column} ilike ${`%${escapeLike(first)}%`}`;
     case 'beginsWith':
-      return sql<boolean>`${column} ilike ${`${escapeLike(first)}%`}`;
     case 'endsWith':
-      return sql<boolean>`${column} ilike ${`%${escapeLike(first)}`}`;
+      return sql<boolean>`${column} ilike ${likePattern(rule)}`;
     case 'between': {
       const [low, high] = [...rule.values].sort() as [string, string];
       return sql<boolean>`${column} between ${low} and ${high}`;
     }
   }
+}
+
+/** Fields whose column has a sort index, so its distinct values can be listed by skipping through it. */
+const FIELDS_WITH_VALUE_INDEX: ReadonlySet<LegacyRule['field']> = new Set(['carton', 'order_id', 'enroll_id', 'pallet', 'etc_code', 'plan_name']);
+/** Up to this many distinct values, a pattern rule is answered from the values (a few index probes each). */
+const FEW_VALUES = 200;
+
+/**
+ * A pattern rule (contains, begins/ends with) on a column of few distinct values — plan names,
+ * ETC codes, pallets of a small business — as the list of values it matches: `plan_name in
+ * ('Unlimited', 'Unlimited Plus')` uses the column's index (and can join an OR of other indexed
+ * rules), where ILIKE would read every device. The values are found by skipping through the
+ * column's sort index (one probe per distinct value, stopped after FEW_VALUES); a column with
+ * more keeps its pattern. Same devices either way.
+ */
+export async function withValueLists(db: SqlDb, query: LegacyQuery | undefined): Promise<LegacyQuery | undefined> {
+  if (!query) return query;
+  const rules: LegacyRule[] = [];
+  for (const rule of query.rules) {
+    const pattern = likePattern(rule);
+    if (pattern === null || !FIELDS_WITH_VALUE_INDEX.has(rule.field)) {
+      rules.push(rule);
+      continue;
+    }
+    const column = LEGACY_FIELD_COLUMNS[rule.field];
+    const found = await sql<{ distinct_values: number; matching: string[] }>`
+      with recursive walk(value) as (
+        (select ${column} from rm.inventory_devices d where ${column} is not null order by ${column} desc nulls last limit 1)
+        union all
+        select (select ${column} from rm.inventory_devices d where ${column} < walk.value order by ${column} desc nulls last limit 1)
+        from walk where walk.value is not null
+      )
+      select count(*)::int as distinct_values, coalesce(array_agg(value) filter (where value ilike ${pattern}), '{}') as matching
+      from (select value from walk where value is not null limit ${FEW_VALUES + 1}) v`.execute(db);
+    const { distinct_values, matching } = found.rows[0]!;
+    rules.push(distinct_values > FEW_VALUES ? rule : { field: rule.field, operator: 'in', values: matching });
+  }
+  return { ...query, rules };
 }
 
 function legacyQueryCondition(query: LegacyQuery | undefined): Condition {
@@ -545,7 +590,8 @@ export async function detailedInventoryReport(db: SqlDb, scope: Scope, filters: 
 /** POST/GET legacy_detailed_sales_report (doc 1 §2.12); `retailer_name` only for the super role (doc 1 §6). */
 export async function legacyReport(db: SqlDb, scope: Scope, filters: LegacyReportFilters, query: LegacyQuery | undefined, paging: DevicePaging, withRetailer: boolean): Promise<ReportPage<LegacyDeviceRow>> {
   const countable = onlyCountable(filters) && (!query || query.rules.length === 0);
-  return devicePage(db, { scope, counted: filters, where: legacyConditions(scope, filters, query) }, paging, countable, toLegacyRow(withRetailer));
+  const where = legacyConditions(scope, filters, await withValueLists(db, query));
+  return devicePage(db, { scope, counted: filters, where }, paging, countable, toLegacyRow(withRetailer));
 }
 
 /**
