@@ -338,34 +338,18 @@ const holding = (column: 'office_id' | 'agent_id' | 'allocated_office_id', selec
   sql`(select distinct d.${sql.ref(column)} as key from ${COUNTED_AS_DEVICES} where ${and(countableConditions(selection.scope, selection.counted))})`;
 const AGENT_NAME = sql`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`;
 
+/** The offices holding matching devices (by `column`), grouped by a name their org rows give (o: office, i: IBO/market, r: retailer). */
+const officeGroups = (column: 'office_id' | 'allocated_office_id', name: RawBuilder<unknown>) => (selection: DeviceSelection) => sql`
+  select ${name} as value, array_agg(h.key) as keys, false as none
+  from ${holding(column, selection)} h left join rm.org_offices o on o.id = h.key
+    left join rm.org_ibo_markets i on i.id = o.ibo_marketer_id left join rm.org_retailers r on r.id = i.retailer_id
+  group by 1`;
+
 const HOLDER_WALKS: Partial<Record<SortKey, HolderWalk>> = {
-  office_name: {
-    column: sql`d.office_id`,
-    groups: (selection) => sql`
-      select o.name as value, array_agg(h.key) as keys, false as none
-      from ${holding('office_id', selection)} h left join rm.org_offices o on o.id = h.key group by o.name`,
-  },
-  ibo_name: {
-    column: sql`d.office_id`,
-    groups: (selection) => sql`
-      select i.name as value, array_agg(h.key) as keys, false as none
-      from ${holding('office_id', selection)} h left join rm.org_offices o on o.id = h.key left join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
-      group by i.name`,
-  },
-  retailer_name: {
-    column: sql`d.office_id`,
-    groups: (selection) => sql`
-      select r.name as value, array_agg(h.key) as keys, false as none
-      from ${holding('office_id', selection)} h left join rm.org_offices o on o.id = h.key left join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
-        left join rm.org_retailers r on r.id = i.retailer_id
-      group by r.name`,
-  },
-  allocated_office_name: {
-    column: sql`d.allocated_office_id`,
-    groups: (selection) => sql`
-      select o.name as value, array_agg(h.key) as keys, false as none
-      from ${holding('allocated_office_id', selection)} h left join rm.org_offices o on o.id = h.key group by o.name`,
-  },
+  office_name: { column: sql`d.office_id`, groups: officeGroups('office_id', sql`o.name`) },
+  ibo_name: { column: sql`d.office_id`, groups: officeGroups('office_id', sql`i.name`) },
+  retailer_name: { column: sql`d.office_id`, groups: officeGroups('office_id', sql`r.name`) },
+  allocated_office_name: { column: sql`d.allocated_office_id`, groups: officeGroups('allocated_office_id', sql`o.name`) },
   agent_name: {
     column: sql`d.agent_id`,
     groups: (selection) => sql`
