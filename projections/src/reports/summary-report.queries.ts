@@ -162,21 +162,7 @@ async function holderSummary(db: SqlDb, scope: Scope, holder: Holder, filters: S
     const again = await holderSummary(db, scope, holder, filters, { ...paging, page: 1, results: 1 });
     return { page: { data: [], total: again.page.total, current_page: paging.page }, totals: again.totals };
   }
-  const data = result.rows.map((row) => {
-    const counts: HolderCounts = {
-      holder_id: row.holder_id,
-      holder_name: row.holder_name,
-      office_name: row.office_name,
-      in_stock: row.in_stock,
-      sold_30_days: row.sold_30_days,
-      manager_pending: row.manager_pending,
-      manager_assigned: row.manager_assigned,
-      agent_pending: row.agent_pending,
-      agent_transfer: row.agent_transfer,
-      agent_assigned: row.agent_assigned,
-    };
-    return counts;
-  });
+  const data = result.rows.map((row): HolderCounts => ({ holder_id: row.holder_id, holder_name: row.holder_name, office_name: row.office_name, ...counts(row) }));
   return { page: { data, total: fullCount, current_page: paging.page }, totals };
 }
 
