@@ -7,6 +7,11 @@ import type { TestDatabase } from '../../services/src/platform/testing/test-data
 import { call, DEMO_PASSWORD, login, type SeededService, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
 
+const FORCED_UPDATE_REFUSED = {
+  status: 403,
+  body: { error: 'Forbidden', message: 'Your password has already been set. Use Change Password, which asks for the old one.' },
+};
+
 /** Sign-in, sessions and passwords against the api (api + worker, PostgreSQL), seeded with the demo business. */
 describe('auth', () => {
   let test: TestDatabase;
@@ -118,10 +123,24 @@ describe('auth', () => {
     expect((await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: {} })).status).toBe(400);
     const mismatch = await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: { password: 'Chosen-1!', confirm_password: 'Chosen-2!' } });
     expect(mismatch).toMatchObject({ status: 400, body: { message: 'Password Mismatch', fields: { confirm_password: 'Password Mismatch' } } });
-    const updated = await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: { password: 'Chosen-1!' } });
+    const updated = await call<{ items: { token: string } }>(baseUrl, 'POST', '/api/v1/password_force_update', { token: session.token, body: { password: 'Chosen-1!' } });
     expect(updated.status).toBe(200);
+    // At once, before the read model may say so: the forced update is spent.
+    const again = await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: updated.body.items.token, body: { password: 'Chosen-2!' } });
+    expect(again).toEqual(FORCED_UPDATE_REFUSED);
     const after = await waitFor(() => login(baseUrl, 'new.agent@demo.test', 'Chosen-1!'), (answer) => answer.body.items?.password_changed === 1, 10_000, 'password_changed to project');
     expect(after.body.items!.password_changed).toBe(1);
+  });
+
+  it('refuses a forced update once the password has been chosen, and changes nothing', async () => {
+    // A session of an account whose password is set (e.g. a stolen token) cannot take it over without the old password.
+    const stolen = (await login(baseUrl, 'agent004@demo.test')).body.items!;
+    expect(stolen.password_changed).toBe(1);
+    expect(await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: stolen.token, body: { password: 'Taken-over-1!' } })).toEqual(FORCED_UPDATE_REFUSED);
+    // Nothing changed: the old password and the same session still work (the refusal is 403, not 401).
+    expect((await login(baseUrl, 'agent004@demo.test')).status).toBe(200);
+    expect((await login(baseUrl, 'agent004@demo.test', 'Taken-over-1!')).status).toBe(401);
+    expect(await call(baseUrl, 'POST', '/api/v1/password_force_update', { token: stolen.token, body: { password: 'Taken-over-1!' } })).toEqual(FORCED_UPDATE_REFUSED);
   });
 
   it('refuses forged, expired and missing tokens with 401', async () => {

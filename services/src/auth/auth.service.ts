@@ -5,12 +5,13 @@ import { sql } from 'kysely';
 import { OrgCommands } from '../admin/org.commands';
 import { type CommandContext, eventMetadata, systemContext } from '../platform/commands/command-context';
 import { appendWithRecords } from '../platform/commands/append-with-records';
-import { DomainError } from '../platform/commands/command-errors';
+import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
 import { ApiError } from '../platform/http/error-filter';
 import { enqueueMail } from '../platform/mail/mail-sender';
 import type { Platform } from '../platform/platform';
 import { type PasswordHashing, findCredentials, findCredentialsByEmail, hashPassword, replacePassword, revokeTokens, verifyPassword } from './credentials';
 import { type IntegrationClient, authenticateApiKey } from './api-keys';
+import { PASSWORD_ALREADY_SET, type PasswordChangeReason, decidePasswordChange } from './password.decider';
 import { SessionTokens } from './session-tokens';
 
 /** The signed-in caller, as every guarded route sees it. */
@@ -132,6 +133,8 @@ export class AuthService {
 
   /** A new password for a signed-in user; answers a fresh token, since the change ends every older session. */
   async changePassword(user: AuthenticatedUser, password: string, oldPassword: string | undefined, context: CommandContext): Promise<{ token: string; expires_in: number }> {
+    // The read model answers most refused forced updates before any hashing; the stream decides the rest.
+    if (oldPassword === undefined && user.password_changed !== 0) throw new DomainError(PASSWORD_ALREADY_SET, 403);
     if (oldPassword !== undefined) {
       const credentials = await findCredentials(this.db, user.user_id);
       if (!credentials || !(await verifyPassword(credentials.password_hash, oldPassword))) {
@@ -146,27 +149,25 @@ export class AuthService {
     await revokeTokens(this.db, user.user_id);
   }
 
-  private async setPassword(userId: string, password: string, reason: 'changed' | 'forced_update' | 'reset', context: CommandContext): Promise<void> {
+  private async setPassword(userId: string, password: string, reason: PasswordChangeReason, context: CommandContext): Promise<void> {
     const hash = await hashPassword(password, this.hashing);
-    const events = await this.platform.eventStore.readStream(`user-${userId}`);
-    if (events.length === 0) throw new DomainError('That user does not exist', 404);
     const previous = await findCredentials(this.db, userId);
-    await appendWithRecords(
-      this.platform.database,
-      this.platform.eventStore,
-      [
+    // Two changes at once: the retry decides again on the other's event (a second forced update is refused).
+    await withConcurrencyRetry(async () => {
+      const history = await this.platform.eventStore.readStream(`user-${userId}`);
+      const decided = decidePasswordChange(userId, reason, history);
+      if (decided instanceof DomainError) throw decided;
+      await appendWithRecords(
+        this.platform.database,
+        this.platform.eventStore,
+        [{ streamId: `user-${userId}`, expectedVersion: history.length, events: decided.map((event) => ({ ...event, metadata: eventMetadata(context) })) }],
         {
-          streamId: `user-${userId}`,
-          expectedVersion: events.length,
-          events: [{ type: 'UserPasswordChanged', data: { user_id: userId, reason }, metadata: eventMetadata(context) }],
+          write: (trx) => replacePassword(trx, userId, hash),
+          undo: async (db) => {
+            if (previous) await sql`update auth_credentials set password_hash = ${previous.password_hash} where user_id = ${userId}`.execute(db);
+          },
         },
-      ],
-      {
-        write: (trx) => replacePassword(trx, userId, hash),
-        undo: async (db) => {
-          if (previous) await sql`update auth_credentials set password_hash = ${previous.password_hash} where user_id = ${userId}`.execute(db);
-        },
-      },
-    );
+      );
+    });
   }
 }
