@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -11,6 +12,30 @@ const FORCED_UPDATE_REFUSED = {
   status: 403,
   body: { error: 'Forbidden', message: 'Your password has already been set. Use Change Password, which asks for the old one.' },
 };
+
+/**
+ * A login from another client address: the whole 127.0.0.0/8 is loopback, so binding the client
+ * side to 127.0.0.x is a real other address for the service (it trusts no X-Forwarded-For).
+ */
+function loginFrom(address: string, baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<{ status: number; body: { message?: string } }> {
+  const body = JSON.stringify({ email, password, deviceid: 'web-browser', platform_type: 4, portal_type: 2 });
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}/api/login`,
+      { method: 'POST', localAddress: address, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as { message?: string } }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const TOO_MANY_FROM_ADDRESS = 'Too many failed logins from this address. Try again in 15 minutes.';
+const TOO_MANY_FOR_ACCOUNT = 'Too many failed logins for this account. Try again in 15 minutes.';
 
 /** Sign-in, sessions and passwords against the api (api + worker, PostgreSQL), seeded with the demo business. */
 describe('auth', () => {
@@ -154,6 +179,39 @@ describe('auth', () => {
     const [header, payload] = token.split('.');
     expect((await call(baseUrl, 'POST', '/api/v1/logout', { token: `${header}.${payload}.forged-signature` })).status).toBe(401);
     expect((await call(baseUrl, 'POST', '/api/v1/logout')).status).toBe(401);
+  });
+
+  it("keeps counting an address's failures when another account signs in from it", async () => {
+    const address = '127.0.0.21';
+    const guesses: number[] = [];
+    const others: number[] = [];
+    // 27 guesses on one account in rounds of 9, each round followed by the guesser's own good login.
+    for (let round = 0; round < 3; round++) {
+      for (let guess = 0; guess < 9; guess++) guesses.push((await loginFrom(address, baseUrl, 'agent010@demo.test', `guess-${round}-${guess}`)).status);
+      others.push((await loginFrom(address, baseUrl, 'agent011@demo.test')).status);
+    }
+    expect(guesses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(guesses.slice(10)).toEqual(Array(17).fill(429));
+    expect(others).toEqual([200, 429, 429]);
+    expect((await loginFrom(address, baseUrl, 'agent011@demo.test')).body).toMatchObject({ error: 'Too Many Requests', message: TOO_MANY_FROM_ADDRESS });
+  });
+
+  it('counts failed logins per account, whatever address they come from', async () => {
+    const from = (n: number) => `127.0.0.${100 + n}`;
+    for (let n = 0; n < 10; n++) expect((await loginFrom(from(n), baseUrl, 'Agent012@demo.test', `guess-${n}`)).status).toBe(401);
+    const refused = await loginFrom(from(10), baseUrl, 'agent012@demo.test', 'guess-10');
+    expect(refused).toEqual({ status: 429, body: { error: 'Too Many Requests', message: TOO_MANY_FOR_ACCOUNT } });
+    // Even the right password waits: the guesser cannot tell it from a wrong one.
+    expect((await loginFrom(from(11), baseUrl, 'agent012@demo.test')).status).toBe(429);
+    // Other accounts from those addresses are not held up.
+    expect((await loginFrom(from(0), baseUrl, 'agent013@demo.test')).status).toBe(200);
+  });
+
+  it("clears an account's count when it signs in, and only its own", async () => {
+    for (let n = 0; n < 9; n++) expect((await loginFrom(`127.0.0.${150 + n}`, baseUrl, 'agent014@demo.test', `guess-${n}`)).status).toBe(401);
+    expect((await loginFrom('127.0.0.170', baseUrl, 'agent014@demo.test')).status).toBe(200);
+    for (let n = 0; n < 10; n++) expect((await loginFrom(`127.0.0.${180 + n}`, baseUrl, 'agent014@demo.test', `guess-${n}`)).status).toBe(401);
+    expect((await loginFrom('127.0.0.190', baseUrl, 'agent014@demo.test')).status).toBe(429);
   });
 
   it('slows down guessing: too many failed logins from one address are refused', async () => {

@@ -9,7 +9,7 @@ import { DomainError, withConcurrencyRetry } from '../platform/commands/command-
 import { ApiError } from '../platform/http/error-filter';
 import { enqueueMail } from '../platform/mail/mail-sender';
 import type { Platform } from '../platform/platform';
-import { type PasswordHashing, findCredentials, findCredentialsByEmail, hashPassword, replacePassword, revokeTokens, verifyPassword } from './credentials';
+import { type PasswordHashing, clearFailedLogins, countFailedLogins, findCredentials, findCredentialsByEmail, hashPassword, recordFailedLogin, replacePassword, revokeTokens, verifyPassword } from './credentials';
 import { type IntegrationClient, authenticateApiKey } from './api-keys';
 import { PASSWORD_ALREADY_SET, type PasswordChangeReason, decidePasswordChange } from './password.decider';
 import { SessionTokens } from './session-tokens';
@@ -24,7 +24,7 @@ export interface AuthenticatedUser {
   readonly password_changed: number;
 }
 
-/** Failed logins from one address within the window before further tries are refused. */
+/** Failed logins from one address, and for one account, within the window before further tries are refused. */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 const RESET_TOKEN_LIFETIME_MINUTES = 60;
@@ -48,21 +48,23 @@ export class AuthService {
   }
 
   async login(email: string, password: string, address: string): Promise<LoginItems> {
-    const failures = await sql<{ count: string }>`
-      select count(*)::text as count from auth_failed_logins
-      where address = ${address} and at > now() - make_interval(mins => ${LOGIN_FAILURE_WINDOW_MINUTES})`.execute(this.db);
-    if (Number(failures.rows[0]!.count) >= LOGIN_FAILURE_LIMIT) {
+    const failures = await countFailedLogins(this.db, address, email, LOGIN_FAILURE_WINDOW_MINUTES);
+    if (failures.fromAddress >= LOGIN_FAILURE_LIMIT) {
       throw new ApiError(429, `Too many failed logins from this address. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`);
+    }
+    // Counted for any e-mail, known or not, so the refusal reveals no accounts either.
+    if (failures.forAccount >= LOGIN_FAILURE_LIMIT) {
+      throw new ApiError(429, `Too many failed logins for this account. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`);
     }
     const credentials = await findCredentialsByEmail(this.db, email);
     // The same answer for an unknown e-mail and a wrong password: a login form reveals no accounts.
     if (!credentials || !(await verifyPassword(credentials.password_hash, password))) {
-      await sql`insert into auth_failed_logins (address) values (${address})`.execute(this.db);
+      await recordFailedLogin(this.db, address, email, LOGIN_FAILURE_WINDOW_MINUTES);
       throw new ApiError(401, 'Invalid Password', { password: 'Invalid Password' });
     }
     const user = await findOrgUser(this.db, credentials.user_id);
     if (!user || user.status !== 1 || user.role_ids.length === 0) throw new ApiError(403, 'User Disabled');
-    await sql`delete from auth_failed_logins where address = ${address}`.execute(this.db);
+    await clearFailedLogins(this.db, email);
     return this.sessionFor(user);
   }
 

@@ -35,6 +35,15 @@ export const authMigrations: readonly Migration[] = [
       await sql`create table auth_signing_keys (id integer primary key, secret text not null, created_at timestamptz not null default now())`.execute(db);
     },
   },
+  {
+    // Failed logins are counted per account too (lower-cased e-mail, known or not): guessing from
+    // many addresses, or between good logins of one's own account, meets a limit as well.
+    name: '0007_auth_failed_logins_by_account',
+    async up(db) {
+      await sql`alter table auth_failed_logins add column email text`.execute(db);
+      await sql`create index auth_failed_logins_by_email on auth_failed_logins (email, at)`.execute(db);
+    },
+  },
 ];
 
 export interface PasswordHashing {
@@ -87,6 +96,31 @@ export async function replacePassword(db: SqlDb, userId: string, passwordHash: s
 
 export async function revokeTokens(db: SqlDb, userId: string): Promise<void> {
   await sql`update auth_credentials set tokens_valid_after = clock_timestamp(), updated_at = now() where user_id = ${userId}`.execute(db);
+}
+
+/** Failed logins within the last `windowMinutes`: from this address (any account), and for this account (any address). */
+export async function countFailedLogins(db: SqlDb, address: string, email: string, windowMinutes: number): Promise<{ fromAddress: number; forAccount: number }> {
+  const result = await sql<{ from_address: number; for_account: number }>`
+    select
+      (select count(*)::int from auth_failed_logins where address = ${address} and at > now() - make_interval(mins => ${windowMinutes})) as from_address,
+      (select count(*)::int from auth_failed_logins where email = lower(${email}) and at > now() - make_interval(mins => ${windowMinutes})) as for_account`.execute(db);
+  const counts = result.rows[0]!;
+  return { fromAddress: counts.from_address, forAccount: counts.for_account };
+}
+
+/** One more failure; rows of this address and account that left the window go at the same time, so the table stays small. */
+export async function recordFailedLogin(db: SqlDb, address: string, email: string, windowMinutes: number): Promise<void> {
+  await sql`
+    with expired as (
+      delete from auth_failed_logins
+      where (address = ${address} or email = lower(${email})) and at <= now() - make_interval(mins => ${windowMinutes})
+    )
+    insert into auth_failed_logins (address, email) values (${address}, lower(${email}))`.execute(db);
+}
+
+/** A good login clears its own account's failures only: other accounts' failures from the same address still count. */
+export async function clearFailedLogins(db: SqlDb, email: string): Promise<void> {
+  await sql`delete from auth_failed_logins where email = lower(${email})`.execute(db);
 }
 
 /** The key that signs session tokens: made once, shared by every api process through the database. */
