@@ -44,6 +44,24 @@ describe('auth', () => {
   let dataDir: string;
   let baseUrl: string;
 
+  /** The reset tokens e-mailed to `email`, once `count` such e-mails are in the outbox. */
+  async function resetLinksTo(email: string, count: number): Promise<string[]> {
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = await waitFor(
+      async () => {
+        const files = await fs.readdir(outbox).catch(() => [] as string[]);
+        const texts = await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), 'utf8')));
+        return texts.filter((text) => text.includes(`To: ${email}`));
+      },
+      (found) => found.length >= count,
+      10_000,
+      `${count} reset e-mails to ${email}`,
+    );
+    // Quoted-printable bodies, decoded as a mail client would.
+    const decode = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return mails.map((mail) => /page-reset-password\?token=([\w-]+)/.exec(decode(mail))![1]!);
+  }
+
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-auth-'));
     seeded = await startSeededService({ DATA_DIR: dataDir, PUBLIC_URL: 'http://portal.test' });
@@ -121,6 +139,18 @@ describe('auth', () => {
     expect((await login(baseUrl, 'office.manager2@demo.test')).status).toBe(401);
     const reused = await call(baseUrl, 'POST', '/api/reset_password', { body: { token, password: 'Another1!' } });
     expect(reused.status).toBe(400);
+  });
+
+  it('ends every other reset link of the account when one is used', async () => {
+    for (let asked = 0; asked < 2; asked++) expect((await call(baseUrl, 'POST', '/api/forgot_password', { body: { email: 'office.manager3@demo.test' } })).status).toBe(200);
+    const [first, second] = await resetLinksTo('office.manager3@demo.test', 2);
+    expect((await call(baseUrl, 'POST', '/api/reset_password', { body: { token: second, password: 'Reset-1!' } })).status).toBe(200);
+    const other = await call(baseUrl, 'POST', '/api/reset_password', { body: { token: first, password: 'Reset-2!' } });
+    expect(other).toEqual({
+      status: 400,
+      body: { error: 'Bad Request', message: 'This reset link is invalid or has expired. Ask for a new one.', fields: { token: 'Invalid or expired link' } },
+    });
+    expect((await login(baseUrl, 'office.manager3@demo.test', 'Reset-1!')).status).toBe(200);
   });
 
   it('ends older sessions on password change and on logout', async () => {

@@ -9,7 +9,7 @@ import { DomainError, withConcurrencyRetry } from '../platform/commands/command-
 import { ApiError } from '../platform/http/error-filter';
 import { enqueueMail } from '../platform/mail/mail-sender';
 import type { Platform } from '../platform/platform';
-import { type PasswordHashing, clearFailedLogins, countFailedLogins, findCredentials, findCredentialsByEmail, hashPassword, recordFailedLogin, replacePassword, revokeTokens, verifyPassword } from './credentials';
+import { type PasswordHashing, clearFailedLogins, countFailedLogins, endResetLinks, findCredentials, findCredentialsByEmail, hashPassword, recordFailedLogin, replacePassword, revokeTokens, verifyPassword } from './credentials';
 import { type IntegrationClient, authenticateApiKey } from './api-keys';
 import { PASSWORD_ALREADY_SET, type PasswordChangeReason, decidePasswordChange } from './password.decider';
 import { SessionTokens } from './session-tokens';
@@ -164,7 +164,11 @@ export class AuthService {
         this.platform.eventStore,
         [{ streamId: `user-${userId}`, expectedVersion: history.length, events: decided.map((event) => ({ ...event, metadata: eventMetadata(context) })) }],
         {
-          write: (trx) => replacePassword(trx, userId, hash),
+          // A link asked for before this change must not undo it (nor outlive a reset by another link).
+          write: async (trx) => {
+            await replacePassword(trx, userId, hash);
+            await endResetLinks(trx, userId);
+          },
           undo: async (db) => {
             if (previous) await sql`update auth_credentials set password_hash = ${previous.password_hash} where user_id = ${userId}`.execute(db);
           },

@@ -94,6 +94,11 @@ export async function replacePassword(db: SqlDb, userId: string, passwordHash: s
   await sql`update auth_credentials set password_hash = ${passwordHash}, tokens_valid_after = clock_timestamp(), updated_at = now() where user_id = ${userId}`.execute(db);
 }
 
+/** Every reset link of the user not used yet stops working: the password they were asked for is set. */
+export async function endResetLinks(db: SqlDb, userId: string): Promise<void> {
+  await sql`update auth_reset_tokens set used_at = now() where user_id = ${userId} and used_at is null`.execute(db);
+}
+
 export async function revokeTokens(db: SqlDb, userId: string): Promise<void> {
   await sql`update auth_credentials set tokens_valid_after = clock_timestamp(), updated_at = now() where user_id = ${userId}`.execute(db);
 }
