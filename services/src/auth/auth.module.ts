@@ -6,7 +6,7 @@ import { AccessGuard } from './access.guard';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { AUTH_SERVICE } from './auth.tokens';
-import { PRODUCTION_HASHING, TEST_HASHING, signingSecret } from './credentials';
+import { PRODUCTION_HASHING, type PasswordHasher, TEST_HASHING, argon2Hasher, signingSecret } from './credentials';
 import { SessionTokens } from './session-tokens';
 
 /** Sign-in and the global deny-by-default guard. */
@@ -32,9 +32,9 @@ export function passwordHashing(platform: Platform) {
   return platform.config.NODE_ENV === 'test' ? TEST_HASHING : PRODUCTION_HASHING;
 }
 
-export async function createAuthService(platform: Platform): Promise<AuthService> {
-  const hashing = passwordHashing(platform);
-  const org = new OrgCommands(platform.database, platform.eventStore, hashing);
+/** The auth service on a platform; `hasher` is argon2id with the platform's parameters unless a test wraps it to count. */
+export async function createAuthService(platform: Platform, hasher: PasswordHasher = argon2Hasher(passwordHashing(platform))): Promise<AuthService> {
+  const org = new OrgCommands(platform.database, platform.eventStore, passwordHashing(platform));
   const tokens = new SessionTokens(await signingSecret(platform.database.db));
-  return new AuthService(platform, tokens, org, hashing, platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`);
+  return new AuthService(platform, tokens, org, hasher, platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`);
 }

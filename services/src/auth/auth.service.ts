@@ -9,7 +9,7 @@ import { DomainError, withConcurrencyRetry } from '../platform/commands/command-
 import { ApiError } from '../platform/http/error-filter';
 import { enqueueMail } from '../platform/mail/mail-sender';
 import type { Platform } from '../platform/platform';
-import { type PasswordHashing, clearFailedLogins, countFailedLogins, endResetLinks, findCredentials, findCredentialsByEmail, hashPassword, recordFailedLogin, replacePassword, revokeTokens, verifyPassword } from './credentials';
+import { type PasswordHasher, clearFailedLogins, countFailedLogins, endResetLinks, findCredentials, findCredentialsByEmail, recordFailedLogin, replacePassword, revokeTokens } from './credentials';
 import { type IntegrationClient, authenticateApiKey } from './api-keys';
 import { PASSWORD_ALREADY_SET, type PasswordChangeReason, decidePasswordChange } from './password.decider';
 import { SessionTokens } from './session-tokens';
@@ -35,11 +35,13 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** Sign-in, sessions and passwords (doc 1 §7 Auth). */
 export class AuthService {
+  private dummyHash: Promise<string> | undefined;
+
   constructor(
     private readonly platform: Platform,
     private readonly tokens: SessionTokens,
     private readonly org: OrgCommands,
-    private readonly hashing: PasswordHashing,
+    private readonly hasher: PasswordHasher,
     private readonly publicUrl: string,
   ) {}
 
@@ -57,8 +59,10 @@ export class AuthService {
       throw new ApiError(429, `Too many failed logins for this account. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`);
     }
     const credentials = await findCredentialsByEmail(this.db, email);
-    // The same answer for an unknown e-mail and a wrong password: a login form reveals no accounts.
-    if (!credentials || !(await verifyPassword(credentials.password_hash, password))) {
+    // The same answer, and the same work (one argon2id verification), for an unknown e-mail and a
+    // wrong password: neither the message nor the time of a login reveals which accounts exist.
+    const verified = await this.hasher.verify(credentials?.password_hash ?? (await this.nobodysHash()), password);
+    if (!credentials || !verified) {
       await recordFailedLogin(this.db, address, email, LOGIN_FAILURE_WINDOW_MINUTES);
       throw new ApiError(401, 'Invalid Password', { password: 'Invalid Password' });
     }
@@ -66,6 +70,12 @@ export class AuthService {
     if (!user || user.status !== 1 || user.role_ids.length === 0) throw new ApiError(403, 'User Disabled');
     await clearFailedLogins(this.db, email);
     return this.sessionFor(user);
+  }
+
+  /** A hash of a random password, made once with the same parameters as real ones, to verify unknown e-mails against. */
+  private nobodysHash(): Promise<string> {
+    this.dummyHash ??= this.hasher.hash(randomBytes(32).toString('base64url'));
+    return this.dummyHash;
   }
 
   private async sessionFor(user: OrgUser): Promise<LoginItems> {
@@ -139,7 +149,7 @@ export class AuthService {
     if (oldPassword === undefined && user.password_changed !== 0) throw new DomainError(PASSWORD_ALREADY_SET, 403);
     if (oldPassword !== undefined) {
       const credentials = await findCredentials(this.db, user.user_id);
-      if (!credentials || !(await verifyPassword(credentials.password_hash, oldPassword))) {
+      if (!credentials || !(await this.hasher.verify(credentials.password_hash, oldPassword))) {
         throw new ApiError(400, 'Old password is incorrect', { old_password: 'Old password is incorrect' });
       }
     }
@@ -152,7 +162,7 @@ export class AuthService {
   }
 
   private async setPassword(userId: string, password: string, reason: PasswordChangeReason, context: CommandContext): Promise<void> {
-    const hash = await hashPassword(password, this.hashing);
+    const hash = await this.hasher.hash(password);
     const previous = await findCredentials(this.db, userId);
     // Two changes at once: the retry decides again on the other's event (a second forced update is refused).
     await withConcurrencyRetry(async () => {
