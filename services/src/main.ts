@@ -6,6 +6,7 @@ import { seedIfEmpty } from './demo/seed';
 import { AppModule } from './app.module';
 import { loadConfigOrExit } from './platform/config/config';
 import { CONSOLE_DIRECTORY } from './platform/http/console.controller';
+import { applySecurityHeaders } from './platform/http/security-headers';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
 import { startLiveGateway } from './platform/realtime/live-gateway';
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
   if (role !== 'worker') {
     const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), { bufferLogs: true });
     app.useLogger(app.get(PinoLogger));
+    applySecurityHeaders(app); // first: every answer, the console's files and errors included, carries them
     // A shipment of up to 50,000 devices is a few MB of JSON (Express's default is 100 kB).
     app.useBodyParser('json', { limit: '20mb' });
     // The built console's files (hashed assets cached for a year; index.html is answered by ConsoleController).

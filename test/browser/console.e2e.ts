@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { type BrowserGlobals, announcementsDialog, launchBrowser, pathOf, scenario, screenshot, signIn,
-  signInToShell, submitLogin } from '../support/browser';
+  SCREENSHOT_DIR, signInToShell, submitLogin, takeCspViolations } from '../support/browser';
 import { ROLE } from '@portal/contracts';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys';
@@ -35,6 +35,11 @@ describe('console in the browser', () => {
     await browser?.close();
     await seeded?.stop();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  // Everything the console does works under the service's Content-Security-Policy: any page of
+  // any scenario that the policy refused something fails its test.
+  afterEach(() => {
+    expect(takeCspViolations()).toEqual([]);
   });
 
   const sidebarOf = (page: Page) => page.getByTestId('sidebar');
@@ -497,6 +502,42 @@ describe('console in the browser', () => {
       const moved = await call(baseUrl, 'POST', '/api/v1/change_office', { token: superLogin.body.items!.token, body: { agent_id: agent.id, office_id: officeId } });
       expect(moved.status).toBe(200);
       await waitFor(count, (value) => value === before + 1, 5_000, `the agent count to go from ${before} to ${before + 1} without a reload`);
+    });
+  });
+
+  it('runs under the Content-Security-Policy: styled /api/docs, styled console, and a refused inline script is noticed', async () => {
+    await scenario(browser, baseUrl, '15-content-security-policy', async ({ page }) => {
+      // The OpenAPI page's own inline <style> applies (style-src 'unsafe-inline'); it has no script.
+      const docs = await page.goto('/api/docs');
+      expect(docs!.headers()['content-security-policy']).toContain("script-src 'self';");
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const method = page.locator('span.m.get').first();
+      expect(await method.evaluate((element) => (globalThis as unknown as BrowserGlobals).getComputedStyle(element).backgroundColor)).toBe('rgb(37, 99, 235)');
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, '15-api-docs.png') }); // its first screen: the whole page is long
+
+      // antd's CSS-in-JS reached the console: its <style> elements exist and the primary button is coloured.
+      const login = await page.goto('/login');
+      expect(login!.headers()['content-security-policy']).toContain("script-src 'self';");
+      const signInButton = page.getByRole('button', { name: 'Sign In' });
+      await signInButton.waitFor();
+      expect(await page.locator('style').count()).toBeGreaterThan(0);
+      const [red, green, blue] = (await signInButton.evaluate((element) => (globalThis as unknown as BrowserGlobals).getComputedStyle(element).backgroundColor))
+        .match(/\d+/g)!
+        .map(Number);
+      expect(blue).toBeGreaterThan(red! + 50); // antd's primary blue
+      expect(blue).toBeGreaterThan(green! + 20);
+      expect(takeCspViolations()).toEqual([]);
+
+      // The watch itself: an inline script added to the page is refused, and reported.
+      await page.evaluate(() => {
+        const { document } = globalThis as unknown as { document: { createElement(tag: string): { textContent: string }; head: { appendChild(node: unknown): void } } };
+        const script = document.createElement('script');
+        script.textContent = 'void 0';
+        document.head.appendChild(script);
+      });
+      const seen = await waitFor(async () => takeCspViolations(), (violations) => violations.length > 0, 5_000, 'the refused inline script to be reported');
+      await new Promise((resolve) => setTimeout(resolve, 200)); // its console report, if it comes after the event
+      expect([...seen, ...takeCspViolations()].join('\n')).toContain('script-src');
     });
   });
 });

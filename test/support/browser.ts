@@ -47,6 +47,48 @@ export interface Scenario {
 }
 
 /**
+ * Content-Security-Policy violations seen by any page of any scenario since the last
+ * `takeCspViolations()`: each page's `securitypolicyviolation` events (reported by an init
+ * script, so none is lost to a navigation) and Chromium's console reports ("Refused to … because
+ * it violates the following Content Security Policy directive …"). The tests assert none after each test.
+ */
+const cspViolations: string[] = [];
+
+/** The violations recorded so far, emptying the record. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/** What the init script sees in the page (the tests compile without the DOM library). */
+interface CspReportingGlobals {
+  document: { addEventListener(type: 'securitypolicyviolation', listener: (event: CspViolationEvent) => void, capture: boolean): void };
+  reportCspViolation(text: string): Promise<void>;
+}
+interface CspViolationEvent {
+  effectiveDirective: string;
+  blockedURI: string;
+  sourceFile: string;
+  lineNumber: number;
+  sample: string;
+}
+
+/** Records every CSP violation of the context's pages in `cspViolations`, tagged with the scenario. */
+async function watchCspViolations(context: BrowserContext, name: string): Promise<void> {
+  await context.exposeBinding('reportCspViolation', ({ page }, text: string) => void cspViolations.push(`${name}: ${text} on ${page.url()}`));
+  await context.addInitScript(() => {
+    const globals = globalThis as unknown as CspReportingGlobals;
+    globals.document.addEventListener(
+      'securitypolicyviolation',
+      (event) => void globals.reportCspViolation(`${event.effectiveDirective} refused ${event.blockedURI || 'an inline resource'} (${event.sourceFile}:${event.lineNumber}${event.sample ? ` "${event.sample}"` : ''})`),
+      true,
+    );
+  });
+  context.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) cspViolations.push(`${name}: console ${message.type()}: ${message.text()}`);
+  });
+}
+
+/**
  * Runs one scenario in a fresh browser context (own cookies and storage), then saves its
  * screenshot whether it passed or failed, so a failure shows what the user saw. Errors thrown by
  * the page's scripts are appended to a failure's message.
@@ -54,6 +96,7 @@ export interface Scenario {
 export async function scenario(browser: Browser, baseUrl: string, name: string, run: (scenario: Scenario) => Promise<void>): Promise<void> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
   context.setDefaultTimeout(10_000);
+  await watchCspViolations(context, name);
   const page = await context.newPage();
   // For a failure's message: script errors, console errors, and the api calls the page made.
   const pageErrors: string[] = [];
@@ -70,7 +113,7 @@ export async function scenario(browser: Browser, baseUrl: string, name: string, 
     await run({ context, page });
   } catch (error) {
     if (error instanceof Error) {
-      const extra = `${pageErrors.length ? `\nErrors in the page:\n${pageErrors.join('\n')}` : ''}\nApi calls (and failed loads) of the page:\n${apiCalls.join('\n') || '(none)'}`;
+      const extra = `${pageErrors.length ? `\nErrors in the page:\n${pageErrors.join('\n')}` : ''}${cspViolations.length ? `\nContent Security Policy violations:\n${cspViolations.join('\n')}` : ''}\nApi calls (and failed loads) of the page:\n${apiCalls.join('\n') || '(none)'}`;
       const header = error.stack?.indexOf('\n    at ') ?? -1;
       error.message += extra;
       // jest prints the stack, which holds the message as it was when the error was made

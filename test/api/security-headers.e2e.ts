@@ -1,0 +1,189 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { ExportAnswer, ExportProgress } from '@portal/contracts';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicyHeader } from '../../services/src/platform/http/security-headers';
+import { call, login, type SeededService, startSeededService } from '../support/demo';
+import { waitFor } from '../support/processes';
+
+/** The policy as the header spells it, directive by directive (restated here: loosening it must fail this test). */
+const EXPECTED_POLICY = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+const parsePolicy = (header: string | null) =>
+  Object.fromEntries(
+    (header ?? '')
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+
+const NO_STORE = 'no-store';
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/** Every answer's security headers, and the caching this kind of answer must name. */
+function expectSecurityHeaders(response: Response, cacheControl: string): void {
+  const headers = Object.fromEntries(response.headers.entries());
+  expect({ url: response.url, status: response.status, policy: parsePolicy(headers['content-security-policy'] ?? null) }).toEqual({
+    url: response.url,
+    status: response.status,
+    policy: EXPECTED_POLICY,
+  });
+  expect(headers).toMatchObject({
+    'content-security-policy': contentSecurityPolicyHeader(),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cache-control': cacheControl,
+  });
+  expect(headers['x-powered-by']).toBeUndefined();
+}
+
+/**
+ * Security headers on every kind of answer of the built service (api + worker, web/dist at /):
+ * api answers and errors, /health, the console's page and files, /api/docs, a signed download.
+ */
+describe('security headers', () => {
+  let seeded: SeededService;
+  let dataDir: string;
+  let baseUrl: string;
+  let token: string;
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-headers-'));
+    seeded = await startSeededService({ DATA_DIR: dataDir });
+    ({ baseUrl } = seeded);
+    const answer = await login(baseUrl, 'office.manager@demo.test');
+    expect(answer.status).toBe(200);
+    token = answer.body.items!.token;
+  }, 180_000);
+  afterAll(async () => {
+    await seeded?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${baseUrl}${pathname}`, { headers: { accept: 'application/json', ...headers } });
+  const bearer = () => ({ authorization: `Bearer ${token}` });
+
+  it('keeps the policy as data, written as one header', () => {
+    expect(CONTENT_SECURITY_POLICY).toEqual(EXPECTED_POLICY);
+    expect(contentSecurityPolicyHeader()).toBe(
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+    );
+  });
+
+  it('sends them on api answers, no-store', async () => {
+    const list = await get('/api/v1/offices?results=5', bearer());
+    expect(list.status).toBe(200);
+    expectSecurityHeaders(list, NO_STORE);
+
+    // The login answer carries the session token.
+    const signedIn = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'office.manager@demo.test', password: 'Passw0rd!', deviceid: 'web-browser', platform_type: 4, portal_type: 2 }),
+    });
+    expect(signedIn.status).toBe(200);
+    expectSecurityHeaders(signedIn, NO_STORE);
+  });
+
+  it('sends them on errors: 404, 401, 400 and a 404 outside the api', async () => {
+    const missing = await get('/api/v1/no_such_route', bearer());
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing, NO_STORE);
+
+    const anonymous = await get('/api/v1/offices');
+    expect(anonymous.status).toBe(401);
+    expectSecurityHeaders(anonymous, NO_STORE);
+
+    const badJson = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
+    expect(badJson.status).toBe(400);
+    expectSecurityHeaders(badJson, NO_STORE);
+
+    const missingAsset = await get('/assets/no-such-file.js');
+    expect(missingAsset.status).toBe(404);
+    expectSecurityHeaders(missingAsset, NO_STORE);
+  });
+
+  it('sends them on /health and /health/ready', async () => {
+    for (const pathname of ['/health', '/health/ready']) {
+      const health = await get(pathname);
+      expect(health.status).toBe(200);
+      expectSecurityHeaders(health, NO_STORE);
+    }
+  });
+
+  it("sends them on the console's page (no-cache) and its hashed files (cached a year)", async () => {
+    for (const pathname of ['/', '/login', '/inventory/receive']) {
+      const page = await get(pathname, { accept: 'text/html' });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expectSecurityHeaders(page, 'no-cache');
+    }
+    const html = await (await get('/', { accept: 'text/html' })).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!);
+    expect(assets.length).toBeGreaterThan(0);
+    // No inline script in the page: script-src 'self' would refuse it.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const asset = await get(assets[0]!, { accept: '*/*' });
+    expect(asset.status).toBe(200);
+    expectSecurityHeaders(asset, ASSET_CACHE);
+
+    const version = await get('/version.json');
+    expect(version.status).toBe(200);
+    expectSecurityHeaders(version, 'no-cache');
+  });
+
+  it('sends them on /api/docs, whose page needs nothing the policy refuses', async () => {
+    const page = await get('/api/docs', { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expectSecurityHeaders(page, NO_STORE);
+    const html = await page.text();
+    // Only its inline <style> (allowed by style-src 'unsafe-inline'): no script, no other origin.
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//i);
+    for (const pathname of ['/api/docs', '/api/docs/openapi.json']) {
+      const json = await get(pathname);
+      expect(json.status).toBe(200);
+      expectSecurityHeaders(json, NO_STORE);
+    }
+  });
+
+  it('sends them on a signed export download, no-store', async () => {
+    const superToken = (await login(baseUrl, 'super@demo.test')).body.items!.token;
+    const started = await call<ExportAnswer>(baseUrl, 'GET', '/api/v1/office_export?format=csv', { token: superToken });
+    expect(started.status).toBe(200);
+    const url =
+      started.body.download === 1
+        ? started.body.url!
+        : (
+            await waitFor(
+              () => call<ExportProgress>(baseUrl, 'GET', `/api/v1/exports/${started.body.export_id!}`, { token: superToken }),
+              (progress) => progress.body.status === 'done' || progress.body.status === 'failed',
+              30_000,
+              'the office export',
+            )
+          ).body.url!;
+    // Opened as the browser's new tab does: no token, the signature is the credential.
+    const download = await fetch(new URL(url, baseUrl));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
+    expectSecurityHeaders(download, NO_STORE);
+
+    const tampered = new URL(url, baseUrl);
+    tampered.searchParams.set('signature', 'x'.repeat(43));
+    const refused = await fetch(tampered);
+    expect(refused.status).toBe(403);
+    expectSecurityHeaders(refused, NO_STORE);
+  });
+});
