@@ -81,6 +81,7 @@ async function main(): Promise<void> {
       authenticate: (token) => app.get<AuthService>(AUTH_SERVICE, { strict: false }).authenticate(token),
       live,
       logger: logger.child({ component: 'live' }),
+      recheckMs: config.SOCKET_RECHECK_MS,
     });
     await app.listen(config.PORT, config.HOST);
     logger.info({ url: `http://localhost:${config.PORT}`, embedded: config.embedded }, 'api listening');

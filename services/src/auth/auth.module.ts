@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { OrgCommands } from '../admin/org.commands';
 import type { Platform } from '../platform/platform';
+import { createLiveBus } from '../platform/realtime/live-bus';
 import { AccessGuard } from './access.guard';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -36,5 +37,6 @@ export function passwordHashing(platform: Platform) {
 export async function createAuthService(platform: Platform, hasher: PasswordHasher = argon2Hasher(passwordHashing(platform))): Promise<AuthService> {
   const org = new OrgCommands(platform.database, platform.eventStore, passwordHashing(platform));
   const tokens = new SessionTokens(await signingSecret(platform.database.db));
-  return new AuthService(platform, tokens, org, hasher, platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`);
+  const publicUrl = platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`;
+  return new AuthService(platform, tokens, org, hasher, publicUrl, createLiveBus(platform));
 }

@@ -9,6 +9,7 @@ import { DomainError, withConcurrencyRetry } from '../platform/commands/command-
 import { ApiError } from '../platform/http/error-filter';
 import { enqueueMail } from '../platform/mail/mail-sender';
 import type { Platform } from '../platform/platform';
+import type { LiveBus } from '../platform/realtime/live-bus';
 import { type PasswordHasher, clearFailedLogins, countFailedLogins, endResetLinks, findCredentials, findCredentialsByEmail, recordFailedLogin, replacePassword, revokeTokens } from './credentials';
 import { type IntegrationClient, authenticateApiKey } from './api-keys';
 import { PASSWORD_ALREADY_SET, type PasswordChangeReason, decidePasswordChange } from './password.decider';
@@ -43,6 +44,7 @@ export class AuthService {
     private readonly org: OrgCommands,
     private readonly hasher: PasswordHasher,
     private readonly publicUrl: string,
+    private readonly live: LiveBus,
   ) {}
 
   private get db() {
@@ -159,6 +161,17 @@ export class AuthService {
 
   async logout(user: AuthenticatedUser): Promise<void> {
     await revokeTokens(this.db, user.user_id);
+    await this.sessionsEnded(user.user_id);
+  }
+
+  /**
+   * Tells every api process that the user's earlier sessions ended, so their live sockets close
+   * now. Best effort: a message lost (Redis away) leaves it to the gateways' periodic re-check.
+   */
+  private async sessionsEnded(userId: string): Promise<void> {
+    await this.live.publish({ kind: 'session-ended', user_id: userId }).catch((error: unknown) => {
+      this.platform.logger.warn({ err: error, user: userId }, 'could not announce ended sessions; live sockets end at the next re-check');
+    });
   }
 
   private async setPassword(userId: string, password: string, reason: PasswordChangeReason, context: CommandContext): Promise<void> {
@@ -185,5 +198,6 @@ export class AuthService {
         },
       );
     });
+    await this.sessionsEnded(userId);
   }
 }

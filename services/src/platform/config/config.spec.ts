@@ -16,6 +16,12 @@ describe('configuration', () => {
     expect(config.PROJECTION_BATCH_SIZE).toBe(250);
   });
 
+  it('re-checks live sockets every minute unless told otherwise, within sane bounds', () => {
+    expect(loadConfig({}).SOCKET_RECHECK_MS).toBe(60_000);
+    expect(loadConfig({ SOCKET_RECHECK_MS: '300' }).SOCKET_RECHECK_MS).toBe(300);
+    for (const bad of ['0', '50', 'soon', '3600001']) expect(() => loadConfig({ SOCKET_RECHECK_MS: bad })).toThrow(/SOCKET_RECHECK_MS: /);
+  });
+
   it('names every bad variable at once', () => {
     let caught: unknown;
     try {

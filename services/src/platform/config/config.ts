@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   EXPORT_S3_ENDPOINT: z.url().optional(),
   EXPORT_S3_REGION: z.string().default('us-east-1'),
   EXPORT_S3_PREFIX: z.string().default('exports/'),
+  /** How often each live socket's session is checked again (revoked, expired, user disabled → disconnected); logout and password changes end sockets at once. */
+  SOCKET_RECHECK_MS: positiveInt.min(100).max(3_600_000).default(60_000),
   /** The business's time zone (IANA name): days, device ages and "sold in the last 30 days" are counted in it (DESIGN.md §11). */
   BUSINESS_TIME_ZONE: z
     .string()

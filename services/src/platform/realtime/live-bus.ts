@@ -5,15 +5,20 @@ import type { Logger } from '../logger';
 import type { Room } from './rooms';
 
 /**
- * What the worker tells the api processes for their sockets: which dashboard scopes a committed
- * projection batch changed, and how one user's export is getting on.
+ * What the api processes hear for their sockets: which dashboard scopes a committed projection
+ * batch changed and how one user's export is getting on (from the worker), and that a user's
+ * sessions ended (logout, password change: from whichever api process answered it), so every
+ * process checks that user's sockets again at once.
  */
-export type LiveMessage = { readonly kind: 'scopes'; readonly rooms: readonly Room[] } | { readonly kind: 'export'; readonly user_id: string; readonly push: ExportPush };
+export type LiveMessage =
+  | { readonly kind: 'scopes'; readonly rooms: readonly Room[] }
+  | { readonly kind: 'export'; readonly user_id: string; readonly push: ExportPush }
+  | { readonly kind: 'session-ended'; readonly user_id: string };
 
 type Listener = (message: LiveMessage) => void;
 
 /**
- * Worker → api processes. Live pushes are best effort: a message that cannot be sent (Redis
+ * Worker (and api) → api processes. Live pushes are best effort: a message that cannot be sent (Redis
  * down) is dropped and logged, never allowed to hold up the projections or an export.
  */
 export interface LiveBus {
@@ -48,6 +53,7 @@ function parseLiveMessage(text: string): LiveMessage | undefined {
   if (parsed.kind === 'export' && typeof parsed.user_id === 'string' && typeof parsed.push === 'object' && parsed.push !== null) {
     return { kind: 'export', user_id: parsed.user_id, push: parsed.push as ExportPush };
   }
+  if (parsed.kind === 'session-ended' && typeof parsed.user_id === 'string') return { kind: 'session-ended', user_id: parsed.user_id };
   return undefined;
 }
 
@@ -95,6 +101,18 @@ export class RedisLiveBus implements LiveBus {
   }
 }
 
-export function createLiveBus(platform: { redis?: Redis; config: { REDIS_PREFIX: string }; logger: Pick<Logger, 'warn'> }): LiveBus {
-  return platform.redis ? new RedisLiveBus(platform.redis, platform.config.REDIS_PREFIX, platform.logger) : new InProcessLiveBus();
+type LivePlatform = { redis?: Redis; config: { REDIS_PREFIX: string }; logger: Pick<Logger, 'warn'> };
+const busOfPlatform = new WeakMap<LivePlatform, LiveBus>();
+
+/**
+ * The live bus of a platform: one per platform, so that in one process the worker, the auth
+ * service (session ends) and the gateway share the in-process emitter.
+ */
+export function createLiveBus(platform: LivePlatform): LiveBus {
+  let bus = busOfPlatform.get(platform);
+  if (!bus) {
+    bus = platform.redis ? new RedisLiveBus(platform.redis, platform.config.REDIS_PREFIX, platform.logger) : new InProcessLiveBus();
+    busOfPlatform.set(platform, bus);
+  }
+  return bus;
 }
