@@ -20,6 +20,18 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    // Request schemas build text and dates from contracts/src/platform/input.ts (control characters, sane dates: DESIGN.md §12).
+    files: ['contracts/src/**/*.ts'],
+    ignores: ['contracts/src/platform/input.ts', 'contracts/src/**/*.events.ts', 'contracts/src/platform/event-envelope.ts', 'contracts/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.object.name='z'][callee.property.name='string']", message: 'Request text is text() or multilineText() from platform/input.ts: they refuse control characters.' },
+        { selector: "MemberExpression[object.object.name='z'][object.property.name='iso']", message: 'Request dates are wireDate() from platform/input.ts: MM-DD-YYYY or ISO, within a sane range.' },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'services/src/cli/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import { Logger as PinoLogger } from 'nestjs-pino';
 import { seedIfEmpty } from './demo/seed';
 import { AppModule } from './app.module';
 import { loadConfigOrExit } from './platform/config/config';
 import { CONSOLE_DIRECTORY } from './platform/http/console.controller';
+import { serveRouteAliases } from './platform/http/route-aliases';
 import { applySecurityHeaders } from './platform/http/security-headers';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
@@ -66,9 +68,10 @@ async function main(): Promise<void> {
 
   let closeApi: (() => Promise<void>) | undefined;
   if (role !== 'worker') {
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), { bufferLogs: true });
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), new ExpressAdapter(caseSensitiveExpress()), { bufferLogs: true });
     app.useLogger(app.get(PinoLogger));
     applySecurityHeaders(app); // first: every answer, the console's files and errors included, carries them
+    app.use(serveRouteAliases);
     // A shipment of up to 50,000 devices is a few MB of JSON (Express's default is 100 kB).
     app.useBodyParser('json', { limit: '20mb' });
     // The built console's files (hashed assets cached for a year; index.html is answered by ConsoleController).
@@ -107,6 +110,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/**
+ * Express matches routes ignoring case unless told otherwise, while the access guard reads the
+ * route table by exact path: `/API/v1/…` reached a controller the guard never checked. Routes
+ * match exactly as the table spells them; other spellings are unknown paths (404). The setting
+ * must be made before anything touches the app's router, so the app is made here.
+ */
+function caseSensitiveExpress(): express.Express {
+  const server = express();
+  server.set('case sensitive routing', true);
+  return server;
 }
 
 main().catch((error: unknown) => {

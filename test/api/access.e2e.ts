@@ -181,11 +181,15 @@ describe('scope: each manager sees only their part of the organisation', () => {
     // …and the very next read shows it: Dallas's manager no longer sees the agent.
     expect(await agentsOf('office.manager@demo.test', 'agent003')).toEqual([]);
     expect((await agentsOf('office.manager@demo.test', '')).length).toBe(9);
-    // Not to an office of another IBO/market, and not an agent of another IBO/market.
+    // Not to an office of another IBO/market, and not an agent of another IBO/market: each answers as if it did not exist.
     const southOffice = officeId('Little Rock Office');
-    expect(await move('ibo.manager@demo.test', mine!.id, southOffice)).toMatchObject({ status: 403, body: { message: 'You can only move agents to your own offices' } });
+    const noOffice = await move('ibo.manager@demo.test', mine!.id, '01a20a58-0000-7000-8000-00000000dead');
+    expect(noOffice).toEqual({ status: 404, body: { error: 'Not Found', message: 'No such office' } });
+    expect(await move('ibo.manager@demo.test', mine!.id, southOffice)).toEqual(noOffice);
     const [southAgent] = await agentsOf('super@demo.test', 'agent045');
-    expect(await move('ibo.manager@demo.test', southAgent!.id, officeId('Dallas Office'))).toMatchObject({ status: 403, body: { message: 'That agent does not work in your offices' } });
+    const noAgent = await move('ibo.manager@demo.test', '01a20a58-0000-7000-8000-00000000dead', officeId('Dallas Office'));
+    expect(noAgent).toEqual({ status: 404, body: { error: 'Not Found', message: 'No such agent' } });
+    expect(await move('ibo.manager@demo.test', southAgent!.id, officeId('Dallas Office'))).toEqual(noAgent);
     expect((await move('ibo.manager@demo.test', mine!.id, officeId('Houston Office'))).status).toBe(409);
   });
 

@@ -1,4 +1,7 @@
 import { type AgentJobRow, type CartonRow, type DeviceLogRow, type JobCartonRow, type ManagerCounts, type Paged, type ReceiveJobRow, type TransferRequestRow, withLuhnCheckDigit } from '@portal/contracts';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
@@ -22,9 +25,11 @@ describe('inventory flows', () => {
   let dallas: string;
   let houston: string;
   let agentId: string;
+  let dataDir: string;
 
   beforeAll(async () => {
-    service = await startSeededService();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-inventory-'));
+    service = await startSeededService({ DATA_DIR: dataDir });
     const db = service.test.database.db;
     const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
     apiKey = (await createApiKey(db, retailer.id, 'warehouse test')).key;
@@ -37,6 +42,7 @@ describe('inventory flows', () => {
   }, 180_000);
   afterAll(async () => {
     await service?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   const as = <T>(who: keyof typeof tokens, method: string, path: string, body?: unknown) => call<T>(service.baseUrl, method, path, { token: tokens[who], body });
@@ -72,7 +78,10 @@ describe('inventory flows', () => {
 
     // Another office's manager can neither see nor answer this job.
     expect((await as('manager2', 'POST', '/api/v1/manager/managerdevicelist', { job_id: jobId })).status).toBe(404);
-    expect((await as('manager2', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: jobId, carton_numbers: ['CTN-A'], status: 1 })).status).toBe(403);
+    // … and learns nothing: the answer is that of a job that does not exist.
+    const unknownJob = await as('manager2', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: '01a20a58-0000-7000-8000-000000000000', carton_numbers: ['CTN-A'], status: 1 });
+    expect(unknownJob).toEqual({ status: 404, body: { error: 'Not Found', message: 'That receive job does not exist.' } });
+    expect(await as('manager2', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: jobId, carton_numbers: ['CTN-A'], status: 1 })).toEqual(unknownJob);
 
     // Accept A, decline B (a reason is required), and accepting twice is refused.
     const noReason = await as<{ fields?: Record<string, string> }>('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: jobId, carton_numbers: ['CTN-B'], status: 2 });
@@ -116,7 +125,9 @@ describe('inventory flows', () => {
     const requests = await as<Paged<TransferRequestRow>>('manager', 'GET', '/api/v1/manager/transfer_request');
     expect(requests.body.items.data).toEqual([expect.objectContaining({ transfer_count: 1, imei: [first], reason: 'Not needed' })]);
     const transferId = requests.body.items.data[0]!.transfer_job_id;
-    expect((await as('manager2', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: transferId, status: 1 })).status).toBe(403);
+    const unknownTransfer = await as('manager2', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: '01a20a58-0000-7000-8000-000000000000', status: 1 });
+    expect(unknownTransfer).toEqual({ status: 404, body: { error: 'Not Found', message: 'That transfer does not exist.' } });
+    expect(await as('manager2', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: transferId, status: 1 })).toEqual(unknownTransfer);
     expect((await as('manager', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: transferId, status: 1 })).status).toBe(200);
     expect((await as('manager', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: transferId, status: 2 })).status).toBe(409);
     expect(await counts('manager')).toMatchObject({ Received: 2, In_stock: 1, transfer: 0 });
@@ -202,14 +213,50 @@ describe('inventory flows', () => {
     expect(toStock.status).toBe(200);
     const after = await sql<{ imei: string; status: number; agent_id: string | null }>`select imei, status, agent_id from rm.inventory_devices where carton_number = 'CTN-RE' order by imei`.execute(service.test.database.db);
     expect(Object.fromEntries(after.rows.map((row) => [row.imei, [row.status, row.agent_id]]))).toEqual({ [imeis[0]!]: [4, otherAgent], [imeis[1]!]: [3, null], [imeis[2]!]: [4, otherAgent] });
-    // Another office's manager may not reassign these.
-    expect((await as('manager2', 'POST', '/api/v1/manager/reassign_inventory', { imei: imeis[1], office_id: houston })).status).toBe(403);
+    // Another office's manager may not reassign these, and is told what a never-received IMEI would tell.
+    const foreign = await as<{ message: string }>('manager2', 'POST', '/api/v1/manager/reassign_inventory', { imei: imeis[1], office_id: houston });
+    expect(foreign.status).toBe(409);
+    expect(foreign.body.message).toBe(`IMEI ${imeis[1]} cannot be reassigned: it is never received.`);
 
     // Transfer Inventory with an agent of the other office: agent pending for that agent at once.
     const houstonAgent = (await sql<{ id: string }>`select id from rm.org_users where office_id = ${houston} and 2 = any(role_ids) order by email limit 1`.execute(service.test.database.db)).rows[0]!.id;
     expect((await as('manager', 'POST', '/api/v1/manager/transfer_device', { devicestatus: 0, carton_number: ['CTN-RE'], office_id: houston, agent_id: houstonAgent })).status).toBe(200);
     const moved = await sql<{ status: number; office_id: string; agent_id: string }>`select status, office_id, agent_id from rm.inventory_devices where imei = ${imeis[1]!}`.execute(service.test.database.db);
     expect(moved.rows[0]).toEqual({ status: 4, office_id: houston, agent_id: houstonAgent });
+  });
+
+  it('answers a device, an office, a job or a transfer outside the caller\'s scope exactly as one that does not exist', async () => {
+    const items = [51, 52].map((serial) => device(serial, 'CTN-SCOPE'));
+    const job = await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: items });
+    expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: job.body.job_id, carton_numbers: ['CTN-SCOPE'], status: 1 })).status).toBe(200);
+    const theirs = items[0]!.imei;
+    const unknown = imei('35693803999991');
+    const houstonAgent = (await sql<{ id: string }>`select id from rm.org_users where office_id = ${houston} and 2 = any(role_ids) order by email limit 1`.execute(service.test.database.db)).rows[0]!.id;
+    // Each command names Dallas's device, then a never-received one: the two answers differ only by the IMEI they name.
+    const commands: [string, string, (device: string) => unknown][] = [
+      ['POST', '/api/v1/manager/assigndevice', (device) => ({ devicestatus: 1, imei: [device], agent_id: houstonAgent, office_id: houston })],
+      ['POST', '/api/v1/manager/reassign_inventory', (device) => ({ imei: device, office_id: houston })],
+      ['POST', '/api/v1/manager/transfer_devices_to_other_office', (device) => ({ devicestatus: 1, imei: [device], office_id: dallas })],
+      ['GET', '/api/v1/device_log/:imei', () => undefined],
+    ];
+    for (const [method, route, body] of commands) {
+      const ask = (device: string) => as<{ message: string }>('manager2', method, route.replace(':imei', device), body(device));
+      const [outOfScope, neverReceived] = [await ask(theirs), await ask(unknown)];
+      expect(neverReceived.status).toBeGreaterThanOrEqual(400);
+      expect({ route, status: outOfScope.status, body: JSON.parse(JSON.stringify(outOfScope.body).replaceAll(theirs, unknown)) }).toEqual({ route, status: neverReceived.status, body: neverReceived.body });
+    }
+    // An office of another retailer (or none at all) is not one the caller can name.
+    const otherRetailerOffice = (await sql<{ id: string }>`
+      select o.id from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id join rm.org_retailers r on r.id = i.retailer_id
+      where r.name = 'Coastline Connect' limit 1`.execute(service.test.database.db)).rows[0]!.id;
+    for (const office of [otherRetailerOffice, '01a20a58-0000-7000-8000-00000000dead']) {
+      expect(await as('manager', 'POST', '/api/v1/manager/transfer_devices_to_other_office', { devicestatus: 1, imei: [items[1]!.imei], office_id: office })).toEqual({ status: 404, body: { error: 'Not Found', message: 'That office does not exist.' } });
+      expect(await as('manager', 'POST', '/api/v1/manager/agent_list_for_office', { office_id: office })).toEqual({ status: 404, body: { error: 'Not Found', message: 'That office does not exist.' } });
+      expect(await as('manager', 'POST', '/api/v1/manager/reassign_inventory', { imei: items[1]!.imei, office_id: office })).toEqual({ status: 404, body: { error: 'Not Found', message: 'That office does not exist.' } });
+    }
+    // Nothing moved.
+    const rows = await sql<{ status: number; office_id: string }>`select status, office_id from rm.inventory_devices where carton_number = 'CTN-SCOPE'`.execute(service.test.database.db);
+    expect(rows.rows).toEqual([{ status: 3, office_id: dallas }, { status: 3, office_id: dallas }]);
   });
 
   it('exports the inventory lists through the export pipeline, in the caller\'s scope', async () => {
@@ -248,8 +295,18 @@ describe('inventory flows', () => {
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     expect(await send('manager', item.imei, png, 'photo.png')).toEqual({ status: 201, body: { message: 'Image uploaded successfully' } });
     expect(await send('manager', item.imei, new TextEncoder().encode('not an image at all'), 'photo.png')).toEqual({ status: 400, body: expect.objectContaining({ message: 'Only images can be uploaded' }) });
-    expect((await send('manager2', item.imei, png, 'photo.png')).status).toBe(404);
+    // Another office's device answers exactly as a device never received; an IMEI is digits only.
+    const neverReceived = await send('manager2', imei('35693803999990'), png, 'photo.png');
+    expect(neverReceived).toMatchObject({ status: 404, body: { error: 'Not Found', message: `IMEI ${imei('35693803999990')} is not in inventory.` } });
+    expect(JSON.stringify(await send('manager2', item.imei, png, 'photo.png')).replaceAll(item.imei, imei('35693803999990'))).toBe(JSON.stringify(neverReceived));
     expect((await send('agent', item.imei, png, 'photo.png')).status).toBe(404);
+    for (const hostile of ['../probe', 'nodir/x', `${item.imei}/../x`, `${item.imei}\u0000`]) {
+      expect(await send('manager', hostile, png, 'photo.png')).toEqual({ status: 400, body: expect.objectContaining({ error: 'Bad Request', fields: { imei: expect.any(String) } }) });
+    }
+    // Only the accepted image was kept, under a name the storage made (no IMEI, no client file name).
+    const kept = await fs.readdir(path.join(dataDir, 'files', 'device-images'));
+    expect(kept).toEqual([expect.stringMatching(/^[0-9a-f-]{36}\.png$/)]);
+    expect(await fs.readdir(dataDir)).not.toContain('probe');
     const log = await as<{ items: DeviceLogRow[] }>('manager', 'GET', `/api/v1/device_log/${item.imei}`);
     expect(log.body.items.map((line) => line.short_description)).toContain('Image uploaded');
   });

@@ -229,7 +229,7 @@ describe('inventory reports', () => {
     const tooLong = await legacy('retailer', { combinator: 'and', rules: [] }, '&order_date_range_start=2026-10-01&order_date_range_end=2026-11-05');
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.fields?.order_date_range_end).toBe('The end date can be at most 30 days after the start date');
-    const future = await legacy('retailer', { combinator: 'and', rules: [] }, '&allocation_date_range_start=2999-01-01');
+    const future = await legacy('retailer', { combinator: 'and', rules: [] }, '&allocation_date_range_start=2099-01-01');
     expect(future.status).toBe(400);
     expect(future.body.fields?.allocation_date_range_start).toBe('Dates cannot be in the future');
     const endOnly = await legacy('retailer', { combinator: 'and', rules: [] }, '&date_range_end=2026-11-01');
@@ -294,13 +294,21 @@ describe('inventory reports', () => {
     const today = businessDate(new Date());
     await filtered(`activation_date_range_start=${today}&activation_date_range_end=${today}`, known.filter((device) => device.status === 8));
     await filtered(`date_range_start=${today}&date_range_end=${today}`, known.filter((device) => [3, 4, 8].includes(device.status)));
+    // The spec's own date format (MM-DD-YYYY, doc 1 §9) filters exactly as ISO does.
+    const usToday = `${today.slice(5, 7)}-${today.slice(8, 10)}-${today.slice(0, 4)}`;
+    await filtered(`activation_date_range_start=${usToday}&activation_date_range_end=${usToday}`, known.filter((device) => device.status === 8));
+    await filtered(`date_range_start=${usToday}&date_range_end=${today}`, known.filter((device) => [3, 4, 8].includes(device.status)));
 
     const row = (await detailed('retailer', `imei=${known[0]!.imei}`)).body.items.data[0]!;
     expect(row).toMatchObject({ ibo_name: expect.any(String), allocated_office_name: 'Dallas Office', office_name: 'Dallas Office', agent_name: expect.any(String), make: 'Acme', model: 'M1', pallet: 'PAL-1', carton: 'C1', device_type: 'PHONE', status_name: 'Sold', device_age: 0, order_info: { order_prefix: 'ORD-1001' }, rma_order_info: { rma_prefix: null }, activation_date: today, excess_code: 'ETC-A' });
 
-    const future = await detailed('retailer', 'date_range_start=2999-01-01');
+    const future = await detailed('retailer', 'date_range_start=2099-01-01');
     expect(future.status).toBe(400);
     expect(future.body.fields?.date_range_start).toBe('Dates cannot be in the future');
+    for (const absurd of ['0000-01-01', '13-01-2026', '02-30-2026', '2026-1-5', '1999-12-31']) {
+      const refused = await detailed('retailer', `date_range_start=${absurd}`);
+      expect({ absurd, status: refused.status, message: refused.body.fields?.date_range_start }).toEqual({ absurd, status: 400, message: expect.stringMatching(/^Dates are /) });
+    }
     const longAgo = await detailed('retailer', 'activation_date_range_start=2020-01-01');
     expect(longAgo.status).toBe(400);
     expect(longAgo.body.fields?.activation_date_range_start).toMatch(/last 31 days/);

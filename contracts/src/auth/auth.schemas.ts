@@ -1,20 +1,22 @@
 import { z } from 'zod';
+import { text, wholeNumber } from '../platform/input';
 
 /**
  * Request bodies of the auth routes, with the spec's messages where it gives them
  * (doc 1 §5: 'Email is Required', 'Password is Required'). A missing field and an empty
  * one answer the same message. No password policy yet: the spec states none.
  */
-const email = z.string({ error: 'Email is Required' }).trim().min(1, 'Email is Required');
-const password = z.string({ error: 'Password is Required' }).min(1, 'Password is Required');
+const email = text('Email is Required').trim().min(1, 'Email is Required').max(254, 'An e-mail address is at most 254 characters');
+/** A password may hold any character a keyboard types, but no control character; argon2 needs no more than 1,000. */
+const password = text('Password is Required').min(1, 'Password is Required').max(1000, 'A password is at most 1,000 characters');
 
 /** POST /api/login (doc 1 §7 Auth): the web client also sends deviceid 'web-browser', platform_type 4, portal_type 2. */
 export const loginBody = z.object({
   email,
   password,
-  deviceid: z.string().optional(),
-  platform_type: z.coerce.number().int().optional(),
-  portal_type: z.coerce.number().int().optional(),
+  deviceid: text('deviceid is text').max(200, 'deviceid is at most 200 characters').optional(),
+  platform_type: wholeNumber('platform_type is a whole number').optional(),
+  portal_type: wholeNumber('portal_type is a whole number').optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -30,15 +32,16 @@ const confirmed = <T extends { password: string; confirm_password?: string }>(bo
 };
 
 /** POST /api/v1/password_force_update: the new password, while password_changed is 0. */
-export const passwordForceUpdateBody = z.object({ password, confirm_password: z.string().optional() }).superRefine(confirmed);
+const confirmPassword = text('Password Mismatch').max(1000, 'Password Mismatch').optional();
+export const passwordForceUpdateBody = z.object({ password, confirm_password: confirmPassword }).superRefine(confirmed);
 export type PasswordForceUpdateBody = z.infer<typeof passwordForceUpdateBody>;
 
 /** POST /api/v1/change_password. */
 export const changePasswordBody = z
   .object({
-    old_password: z.string({ error: 'Old Password is Required' }).min(1, 'Old Password is Required'),
+    old_password: text('Old Password is Required').min(1, 'Old Password is Required').max(1000, 'Old password is incorrect'),
     password,
-    confirm_password: z.string().optional(),
+    confirm_password: confirmPassword,
   })
   .superRefine(confirmed);
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
@@ -52,7 +55,7 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /** POST /api/reset_password: the token from the forgot-password e-mail and the new password. */
 export const resetPasswordBody = z.object({
-  token: z.string({ error: 'Token is Required' }).min(1, 'Token is Required'),
+  token: text('Token is Required').min(1, 'Token is Required').max(200, 'Invalid or expired link'),
   password,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { multilineText, text } from '../platform/input';
+import { pageParam, resultsParam } from '../platform/list-params';
 
 /** `GET /api/v1/announcements` (doc 3 §7 Documents and announcements): paged, 10 a page (doc 3 §9). */
 export const announcementListQuery = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').default(1),
-  results: z.coerce.number({ error: 'results must be a number' }).int('results must be a whole number').min(1, 'results is at least 1').max(100, 'results is at most 100').default(10),
+  page: pageParam,
+  results: resultsParam,
 });
 export type AnnouncementListQuery = z.infer<typeof announcementListQuery>;
 
@@ -11,8 +13,7 @@ const ABSOLUTE_HTTP = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 /** A path of our file storage: /files/ then segments without whitespace, and never `..`. */
 const FILES_PATH = /^\/files\/[^\s]+$/;
 
-const documentUrl = z
-  .string({ error: 'Please input document url' })
+const documentUrl = text('Please input document url')
   .trim()
   .min(1, 'Please input document url')
   .max(2000, 'Document url is at most 2000 characters')
@@ -26,11 +27,11 @@ const documentUrl = z
  * the administration screen that publishes comes later; the demo seed and tests issue it.
  */
 export const publishAnnouncementCommand = z.object({
-  message_text: z.string({ error: 'Please input message' }).trim().min(1, 'Please input message').max(2000, 'Message is at most 2000 characters'),
+  message_text: multilineText('Please input message').trim().min(1, 'Please input message').max(2000, 'Message is at most 2000 characters'),
   documents: z
     .array(
       z.object({
-        name: z.string({ error: 'Please input document name' }).trim().min(1, 'Please input document name').max(200, 'Document name is at most 200 characters'),
+        name: text('Please input document name').trim().min(1, 'Please input document name').max(200, 'Document name is at most 200 characters'),
         url: documentUrl,
       }),
       { error: 'documents must be a list of { name, url }' },

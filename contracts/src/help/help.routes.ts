@@ -14,13 +14,13 @@ const compliance = 'doc 2 §7 Compliance and messages; doc 1 §7 Inventory, mana
 
 export const helpRoutes: readonly ApiRoute[] = [
   // Documents of IBOs/markets and offices (doc 3)
-  { method: 'POST', path: '/api/v1/senddocument', access: administrationScreens, capability,
+  { method: 'POST', path: '/api/v1/senddocument', access: administrationScreens, capability, planned: true,
     summary: 'Send the document forms to selected IBOs/markets or offices', spec: documents },
-  { method: 'POST', path: '/api/v1/accept_reject', access: administrationScreens, capability,
+  { method: 'POST', path: '/api/v1/accept_reject', access: administrationScreens, capability, planned: true,
     summary: 'Accept (status 4) or reject with a reason (status 3) the filled documents of an IBO/market or office', spec: `${documents}; doc 3 §4 Document review` },
-  { method: 'GET', path: '/api/v1/get_document_list/:user_id', access: everyScreen, capability,
+  { method: 'GET', path: '/api/v1/get_document_list/:user_id', access: everyScreen, capability, planned: true,
     summary: 'Document forms of a user and their status (Manager documents list)', spec: documents },
-  { method: 'GET', path: '/api/v1/get_document/:user_id', access: everyScreen, capability,
+  { method: 'GET', path: '/api/v1/get_document/:user_id', access: everyScreen, capability, planned: true,
     summary: 'Download link of a user\'s filled documents', spec: documents },
 
   // Announcements
@@ -35,10 +35,10 @@ export const helpRoutes: readonly ApiRoute[] = [
     summary: 'Mark the announcements as seen by the caller', spec: `${documents}; doc 1 §7 Auth` },
 
   // Compliance documents and transaction messages: manager-base paths that the agent screens use too; kept in help with the other documents
-  { method: 'GET', path: '/api/v1/manager/get_documents', access: everyScreen, capability,
+  { method: 'GET', path: '/api/v1/manager/get_documents', access: everyScreen, capability, planned: true,
     summary: 'Compliance documents to sign, pending or completed (compliance screens; served by help with the other documents)', spec: compliance },
-  { method: 'POST', path: '/api/v1/manager/save_document_data', access: everyScreen, capability,
+  { method: 'POST', path: '/api/v1/manager/save_document_data', access: everyScreen, capability, planned: true,
     summary: 'Save a signed compliance document (compliance screens; served by help with the other documents)', spec: compliance },
-  { method: 'GET', path: '/api/v1/manager/transaction_history', access: everyScreen, capability,
+  { method: 'GET', path: '/api/v1/manager/transaction_history', access: everyScreen, capability, planned: true,
     summary: 'Message history of the caller (Transaction screens; served by help with announcements)', spec: compliance },
 ];

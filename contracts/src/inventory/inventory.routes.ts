@@ -6,6 +6,7 @@ import {
   answerCartonsBody,
   answerTransferBody,
   assignDeviceBody,
+  deviceLogParams,
   jobCartonsBody,
   officeAgentsBody,
   reassignBody,
@@ -96,7 +97,7 @@ export const inventoryRoutes: readonly ApiRoute[] = [
 
   // Device log drawer of the detailed report (doc 1 §2.11): built with the flows
   { method: 'GET', path: '/api/v1/device_log/:id', access: managerScreens, capability,
-    summary: 'History of one device (device-log drawer)', spec: `${reports}; doc 1 §2.11` },
+    summary: 'History of one device (device-log drawer)', spec: `${reports}; doc 1 §2.11`, params: deviceLogParams },
 
   // Manifest upload (ours: the spec shows jobs arriving, not how): back office (roles 1, 12) uploads a CSV/XLSX shipment
   { method: 'POST', path: '/api/v1/manager/receive_manifest', access: screenRoles(ROLE.RETAILER_MANAGER), capability,

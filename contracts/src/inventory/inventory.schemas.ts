@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { multilineText, text, wholeNumber, wireDate } from '../platform/input';
+import { dateParam, idParam, keywordParam, optionalIdParam, optionalWholeNumberParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 import { type DeviceTypeCode, deviceTypes } from '../reference/reference-lists';
 
 /** Luhn check over a string of digits (the IMEI's and the SIM ICCID's check digit). */
@@ -31,20 +32,37 @@ export function deviceIdProblem(value: string, deviceType: string): string | nul
   return null;
 }
 
+/** The shape of a device id: an IMEI is 15 digits, a SIM's ICCID 19 or 20. */
+const DEVICE_ID_SHAPE = /^(\d{15}|\d{19,20})$/;
+
+/**
+ * A device named by a client (a picked IMEI, a path's IMEI): digits only, 15 for an IMEI, 19-20
+ * for an ICCID (numbers are read as digits). Its check digit is not asked for here: a device
+ * received before that rule still has to be found.
+ */
+export const deviceIdParam = (message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value),
+    text(message)
+      .trim()
+      .min(1, message)
+      .refine((value) => DEVICE_ID_SHAPE.test(value), { error: (issue) => `IMEI ${String(issue.input).slice(0, 40)} is not 15 digits (an ICCID 19 or 20)` }),
+  );
+
 const DEVICE_TYPE_CODES = deviceTypes.map((type) => type.code) as [DeviceTypeCode, ...DeviceTypeCode[]];
 const optionalText = (max: number) =>
-  z.preprocess((value) => (value === '' || value === undefined ? null : value), z.string().trim().max(max).nullable()).default(null);
+  z.preprocess((value) => (value === '' || value === undefined ? null : value), text().trim().max(max, `At most ${max} characters`).nullable()).default(null);
 
 /** One device as upstream ships it (a manifest row, or an item of the receive API). */
 export const shippedDevice = z
   .object({
-    imei: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: 'IMEI is required' }).trim().min(1, 'IMEI is required')),
+    imei: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), text('IMEI is required').trim().min(1, 'IMEI is required').max(40, 'IMEI is at most 40 characters')),
     esn: optionalText(40),
     make: optionalText(60),
     model: optionalText(60),
     device_type: z.preprocess((value) => (typeof value === 'string' ? value.trim().toUpperCase() : value), z.enum(DEVICE_TYPE_CODES, { error: `Device type must be one of ${DEVICE_TYPE_CODES.join(', ')}` })),
     pallet: optionalText(60),
-    carton_number: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: 'Carton is required' }).trim().min(1, 'Carton is required').max(60)),
+    carton_number: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), text('Carton is required').trim().min(1, 'Carton is required').max(60, 'Carton is at most 60 characters')),
     enroll_id: optionalText(60),
     enroll_type: optionalText(60),
     etc_code: optionalText(60),
@@ -61,10 +79,10 @@ export type ShippedDevice = z.infer<typeof shippedDevice>;
  */
 export const receiveShipmentBody = z
   .object({
-    office_id: z.string({ error: 'Please select office' }).trim().min(1, 'Please select office'),
-    source: z.coerce.number().int().default(1),
+    office_id: idParam('Please select office'),
+    source: wholeNumber('source is a whole number').default(1),
     order_id: optionalText(60),
-    order_date: z.iso.date({ error: 'order_date is a date (YYYY-MM-DD)' }).nullable().default(null),
+    order_date: z.preprocess((value) => (value === '' ? null : value), wireDate('order_date is a date (MM-DD-YYYY or YYYY-MM-DD)').nullable()).default(null),
     devices: z.array(shippedDevice, { error: 'devices must be a list' }).min(1, 'A shipment has at least one device').max(50_000, 'At most 50,000 devices in one shipment'),
   })
   .superRefine((shipment, context) => {
@@ -77,14 +95,15 @@ export const receiveShipmentBody = z
   });
 export type ReceiveShipmentBody = z.infer<typeof receiveShipmentBody>;
 
+/** GET device_log/:id: the device's IMEI (or ICCID). */
+export const deviceLogParams = z.object({ id: deviceIdParam('IMEI is required') });
+
 /** The form field beside the image of POST device_image (multipart). */
-export const deviceImageBody = z.object({
-  imei: z.string({ error: 'Please input IMEI' }).trim().min(1, 'Please input IMEI').max(20, 'An IMEI is at most 20 digits'),
-});
+export const deviceImageBody = z.object({ imei: deviceIdParam('Please input IMEI') });
 
 /** The form fields beside the file of POST receive_manifest (multipart). */
 export const manifestUploadBody = z.object({
-  office_id: z.string({ error: 'Please select office' }).trim().min(1, 'Please select office'),
+  office_id: idParam('Please select office'),
   order_id: optionalText(60),
 });
 
@@ -100,20 +119,34 @@ const optionalId = optionalIdParam;
 const imeiList = (message: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : Array.isArray(value) ? value.map((item) => String(item).trim()) : value),
-    z.array(z.string(), { error: message }).min(1, message).max(50_000),
+    z.array(deviceIdParam(message), { error: message }).min(1, message).max(50_000, 'At most 50,000 IMEIs at once'),
   );
 const cartonList = (message: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').map((item) => item.trim()).filter(Boolean) : value),
-    z.array(z.string().trim().min(1), { error: message }).min(1, message).max(5_000),
+    z.array(text(message).trim().min(1, message).max(60, 'A carton number is at most 60 characters'), { error: message }).min(1, message).max(5_000, 'At most 5,000 cartons at once'),
   );
+
+/**
+ * A body whose `devicestatus` chooses what it moves (0 cartons, 1 IMEIs; `fallback` when absent):
+ * the list the mode does not use is left out whatever it holds, since the spec's client sends the
+ * whole form (`imei: []` beside `carton_number: [...]`).
+ */
+const chosenByDeviceStatus = (fallback: 0 | 1) => (body: unknown) => {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { imei, carton_number, ...rest } = body as Record<string, unknown>;
+  const mode = 'devicestatus' in rest && rest.devicestatus !== '' && rest.devicestatus !== null && rest.devicestatus !== undefined ? Number(rest.devicestatus) : fallback;
+  if (mode === 0) return { ...rest, carton_number };
+  if (mode === 1) return { ...rest, imei };
+  return body;
+};
 
 /** GET managerjob_v2 and manager_jobs_export (doc 1 §2.5, §7). */
 export const receiveJobsQuery = z.object({
   page,
   results,
   keyword,
-  assign_source: z.coerce.number().int().optional(),
+  assign_source: optionalWholeNumberParam,
   date_range_start: dateFilter,
   date_range_end: dateFilter,
   sort_by: z.enum(['assigned_date', 'order_date', 'total_device_count', 'total_carton_count', 'office_number'], { error: 'Unknown sort column' }).optional(),
@@ -129,8 +162,8 @@ export const answerCartonsBody = z
   .object({
     job_id: id('job_id is required'),
     carton_numbers: cartonList('Please select cartons'),
-    status: z.coerce.number().refine((value) => value === 1 || value === 2, 'status is 1 (accept) or 2 (decline)'),
-    decline_reason: z.string().trim().max(500, 'The reason is at most 500 characters').optional(),
+    status: wholeNumber('status is 1 (accept) or 2 (decline)').refine((value) => value === 1 || value === 2, 'status is 1 (accept) or 2 (decline)'),
+    decline_reason: multilineText('Please provide a reason').trim().max(500, 'The reason is at most 500 characters').optional(),
   })
   .refine((body) => body.status !== 2 || (body.decline_reason ?? '').length > 0, { path: ['decline_reason'], message: 'Please provide a reason' });
 export type AnswerCartonsBody = z.infer<typeof answerCartonsBody>;
@@ -143,19 +176,22 @@ export type StockListQuery = z.infer<typeof stockListQuery>;
  * POST assigndevice (doc 1 §7): devicestatus 0 = by cartons, 1 = by IMEIs (doc 1 §4 "transfer
  * option 1 = IMEIs (devicestatus 1); option 2 = cartons (devicestatus 0)").
  */
-export const assignDeviceBody = z
-  .object({
-    devicestatus: z.coerce.number({ error: 'Please select option' }).refine((value) => value === 0 || value === 1, 'Please select option'),
-    carton_number: z.preprocess((value) => (value === '' || value === null ? undefined : value), cartonList('Please select cartons').optional()),
-    imei: z.preprocess((value) => (value === '' || value === null ? undefined : value), imeiList('Please select IMEIs').optional()),
-    agent_id: id('Please select option'),
-    office_id: id('Please input office'),
-    assign_count: z.coerce.number().int().optional(),
-  })
-  .superRefine((body, context) => {
-    if (body.devicestatus === 0 && !body.carton_number) context.addIssue({ code: 'custom', path: ['carton_number'], message: 'Please select cartons' });
-    if (body.devicestatus === 1 && !body.imei) context.addIssue({ code: 'custom', path: ['imei'], message: 'Please select IMEIs' });
-  });
+export const assignDeviceBody = z.preprocess(
+  chosenByDeviceStatus(1),
+  z
+    .object({
+      devicestatus: wholeNumber('Please select option').refine((value) => value === 0 || value === 1, 'Please select option'),
+      carton_number: z.preprocess((value) => (value === '' || value === null ? undefined : value), cartonList('Please select cartons').optional()),
+      imei: z.preprocess((value) => (value === '' || value === null ? undefined : value), imeiList('Please select IMEIs').optional()),
+      agent_id: id('Please select option'),
+      office_id: id('Please input office'),
+      assign_count: optionalWholeNumberParam,
+    })
+    .superRefine((body, context) => {
+      if (body.devicestatus === 0 && !body.carton_number) context.addIssue({ code: 'custom', path: ['carton_number'], message: 'Please select cartons' });
+      if (body.devicestatus === 1 && !body.imei) context.addIssue({ code: 'custom', path: ['imei'], message: 'Please select IMEIs' });
+    }),
+);
 export type AssignDeviceBody = z.infer<typeof assignDeviceBody>;
 
 /** POST /api/v1/agent/accept (imei, agent_job_id): the IMEIs accepted; the rest of the job stays pending until answered. */
@@ -170,17 +206,17 @@ export type AgentAcceptBody = z.infer<typeof agentAcceptBody>;
 export const agentTransferBody = z.object({
   imei: imeiList('This field is required'),
   manager_id: optionalId,
-  transfer_count: z.coerce.number().int().optional(),
-  reason: z.string().trim().max(500).optional(),
+  transfer_count: optionalWholeNumberParam,
+  reason: multilineText('The reason is text').trim().max(500, 'The reason is at most 500 characters').optional(),
   agent_job_id: optionalId,
-  accept_transfer_status: z.coerce.number().refine((value) => value === 0 || value === 1, 'accept_transfer_status is 0 or 1').default(1),
+  accept_transfer_status: wholeNumber('accept_transfer_status is 0 or 1').refine((value) => value === 0 || value === 1, 'accept_transfer_status is 0 or 1').default(1),
 });
 export type AgentTransferBody = z.infer<typeof agentTransferBody>;
 
 /** POST accept_transfer: status 1 accept, 2 reject (doc 1 §4). */
 export const answerTransferBody = z.object({
   transfer_job_id: id('transfer_job_id is required'),
-  status: z.coerce.number().refine((value) => value === 1 || value === 2, 'status is 1 (accept) or 2 (reject)'),
+  status: wholeNumber('status is 1 (accept) or 2 (reject)').refine((value) => value === 1 || value === 2, 'status is 1 (accept) or 2 (reject)'),
 });
 export type AnswerTransferBody = z.infer<typeof answerTransferBody>;
 
@@ -188,18 +224,21 @@ export type AnswerTransferBody = z.infer<typeof answerTransferBody>;
 export const transferRequestsQuery = z.object({ page, results, keyword });
 
 /** POST transfer_device / transfer_devices_to_other_office (doc 1 §2.7): office required, agent optional. */
-export const transferToOfficeBody = z
-  .object({
-    devicestatus: z.coerce.number({ error: 'Please select option' }).refine((value) => value === 0 || value === 1, 'Please select option').default(0),
-    carton_number: z.preprocess((value) => (value === '' || value === null ? undefined : value), cartonList('Please select cartons').optional()),
-    imei: z.preprocess((value) => (value === '' || value === null ? undefined : value), imeiList('Please select IMEIs').optional()),
-    office_id: id('Please select office'),
-    agent_id: optionalId,
-  })
-  .superRefine((body, context) => {
-    if (body.devicestatus === 0 && !body.carton_number) context.addIssue({ code: 'custom', path: ['carton_number'], message: 'Please select cartons' });
-    if (body.devicestatus === 1 && !body.imei) context.addIssue({ code: 'custom', path: ['imei'], message: 'Please select IMEIs' });
-  });
+export const transferToOfficeBody = z.preprocess(
+  chosenByDeviceStatus(0),
+  z
+    .object({
+      devicestatus: wholeNumber('Please select option').refine((value) => value === 0 || value === 1, 'Please select option').default(0),
+      carton_number: z.preprocess((value) => (value === '' || value === null ? undefined : value), cartonList('Please select cartons').optional()),
+      imei: z.preprocess((value) => (value === '' || value === null ? undefined : value), imeiList('Please select IMEIs').optional()),
+      office_id: id('Please select office'),
+      agent_id: optionalId,
+    })
+    .superRefine((body, context) => {
+      if (body.devicestatus === 0 && !body.carton_number) context.addIssue({ code: 'custom', path: ['carton_number'], message: 'Please select cartons' });
+      if (body.devicestatus === 1 && !body.imei) context.addIssue({ code: 'custom', path: ['imei'], message: 'Please select IMEIs' });
+    }),
+);
 export type TransferToOfficeBody = z.infer<typeof transferToOfficeBody>;
 
 /** GET reassign_inventory_list (+ export): statuses 3, 4, 5 only (doc 1 §2.8). */
@@ -209,9 +248,9 @@ export const reassignListQuery = z.object({
   keyword,
   office_id: optionalId,
   agent_id: optionalId,
-  carton: z.string().trim().max(60).optional(),
-  imei: z.string().trim().max(30).optional(),
-  status: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().refine((value) => [3, 4, 5].includes(value), 'status is 3, 4 or 5').optional()),
+  carton: text('carton is text').trim().max(60, 'carton is at most 60 characters').optional(),
+  imei: text('imei is text').trim().max(30, 'imei is at most 30 characters').optional(),
+  status: z.preprocess((value) => (value === '' ? undefined : value), wholeNumber('status is 3, 4 or 5').refine((value) => [3, 4, 5].includes(value), 'status is 3, 4 or 5').optional()),
 });
 export type ReassignListQuery = z.infer<typeof reassignListQuery>;
 
@@ -220,9 +259,10 @@ export const reassignBody = z.object({
   imei: imeiList('Please select IMEIs'),
   office_id: id('Please select office'),
   agent_id: optionalId,
-  assign_count: z.coerce.number().int().optional(),
-  devicestatus: z.coerce.number().optional(),
-  carton_number: z.string().optional(),
+  assign_count: optionalWholeNumberParam,
+  /** The spec's client sends devicestatus 1 and an empty carton_number: reassign moves IMEIs only, so both are read and ignored. */
+  devicestatus: z.unknown().optional(),
+  carton_number: z.unknown().optional(),
 });
 export type ReassignBody = z.infer<typeof reassignBody>;
 
@@ -231,8 +271,8 @@ export const officeAgentsBody = z.object({ office_id: id('Please select office')
 
 /** RecordActivation (ours: upstream activation systems, with an integration key). */
 export const activationBody = z.object({
-  imei: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), z.string({ error: 'IMEI is required' }).trim().min(1, 'IMEI is required').max(20)),
-  activation_date: z.iso.date({ error: 'activation_date is a date (YYYY-MM-DD)' }),
+  imei: deviceIdParam('IMEI is required'),
+  activation_date: wireDate('activation_date is a date (MM-DD-YYYY or YYYY-MM-DD)'),
   order_id: optionalText(60),
   plan_name: optionalText(100),
   subscriber_state: optionalText(2),

@@ -152,6 +152,8 @@ export interface DeviceLogRow {
   readonly created_at: string;
   readonly status: number;
   readonly type: string;
+  /** A log row is never edited (a correction is a new row): the same instant as created_at. */
+  readonly updated_at: string;
 }
 
 /**

@@ -12,42 +12,42 @@ const agentSummary = 'doc 3 §7 Agent summary';
 
 export const onboardingRoutes: readonly ApiRoute[] = [
   // Send Invite
-  { method: 'POST', path: '/api/v1/candidate/send_invite', access: managerScreens, capability,
+  { method: 'POST', path: '/api/v1/candidate/send_invite', access: managerScreens, capability, planned: true,
     summary: 'Invite a candidate agent to onboard', spec: `${onboarding}; doc 3 §5 Send Invite` },
 
   // Onboarding Summary and its row actions
-  { method: 'GET', path: '/api/v1/onboarding_summary_report', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/onboarding_summary_report', access: managerScreens, capability, planned: true,
     summary: 'Onboarding Summary: candidates and their onboarding stage', spec: `${onboarding}; doc 1 §7 report targets` },
-  { method: 'GET', path: '/api/v1/onboarding_summary_export', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/onboarding_summary_export', access: managerScreens, capability, planned: true,
     summary: 'Export the Onboarding Summary', spec: onboarding },
-  { method: 'GET', path: '/api/v1/candidate/resend_invite/:id', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/candidate/resend_invite/:id', access: managerScreens, capability, planned: true,
     summary: 'Resend the invite to a candidate still at status 1 (invited)', spec: `${onboarding}; doc 3 §4` },
-  { method: 'GET', path: '/api/v1/candidate/send_email_remainders/:id', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/candidate/send_email_remainders/:id', access: managerScreens, capability, planned: true,
     summary: 'Send a candidate an e-mail reminder', spec: onboarding },
-  { method: 'GET', path: '/api/v1/candidate/resent_remainders/:id', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/candidate/resent_remainders/:id', access: managerScreens, capability, planned: true,
     summary: 'Send a candidate an SMS reminder', spec: onboarding },
-  { method: 'POST', path: '/api/v1/candidate/send_custom_email_to_candidate/:id', access: managerScreens, capability,
+  { method: 'POST', path: '/api/v1/candidate/send_custom_email_to_candidate/:id', access: managerScreens, capability, planned: true,
     summary: 'Send a candidate a custom e-mail for an onboarding status', spec: `${onboarding}; doc 3 §5 Custom e-mail` },
-  { method: 'GET', path: '/api/v1/candidate/candidate_comments_log/:id', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/candidate/candidate_comments_log/:id', access: managerScreens, capability, planned: true,
     summary: 'Comments on a candidate', spec: onboarding },
-  { method: 'GET', path: '/api/v1/candidate_onboarding_log/:id', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/candidate_onboarding_log/:id', access: managerScreens, capability, planned: true,
     summary: 'Onboarding history of a candidate (log drawer)', spec: onboarding },
-  { method: 'DELETE', path: '/api/v1/candidate/onboarding/:id', access: managerScreens, capability,
+  { method: 'DELETE', path: '/api/v1/candidate/onboarding/:id', access: managerScreens, capability, planned: true,
     summary: 'Delete a candidate still at status 1 (invited)', spec: `${onboarding}; doc 3 §4` },
 
   // Edit Candidate
-  { method: 'POST', path: '/api/v1/candidate/update_candidate_info/:id', access: candidateEditScreens, capability,
+  { method: 'POST', path: '/api/v1/candidate/update_candidate_info/:id', access: candidateEditScreens, capability, planned: true,
     summary: 'Update a candidate\'s details and upload their photo copy and government document (Edit Candidate)', spec: `${onboarding}; doc 3 §5 Candidate edit` },
 
   // Agent Summary
-  { method: 'GET', path: '/api/v1/agent_summary_report', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/agent_summary_report', access: managerScreens, capability, planned: true,
     summary: 'Agent Summary: agents and their status', spec: `${agentSummary}; doc 1 §7 report targets` },
-  { method: 'GET', path: '/api/v1/agent_export', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/agent_export', access: managerScreens, capability, planned: true,
     summary: 'Export the Agent Summary', spec: agentSummary },
-  { method: 'GET', path: '/api/v1/agent_comments_log/:id', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/agent_comments_log/:id', access: managerScreens, capability, planned: true,
     summary: 'Comments on an agent', spec: agentSummary },
 
   // Upstream
-  { method: 'POST', path: '/api/integration/v1/onboarding_stages', access: 'integration', capability,
+  { method: 'POST', path: '/api/integration/v1/onboarding_stages', access: 'integration', capability, planned: true,
     summary: 'Receive a candidate\'s onboarding stage change (background check, training, Telgoo ID) from upstream', spec: 'doc 3 §4 Onboarding stages (upstream call not shown; path is ours)' },
 ];

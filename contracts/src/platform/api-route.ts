@@ -21,12 +21,25 @@ export interface ApiRoute {
   /** Express-style path, e.g. `/api/v1/device_log/:id`. */
   readonly path: string;
   readonly access: RouteAccess;
+  /**
+   * The spec lists it but no capability serves it yet: it answers 404 saying so. The issue that
+   * builds it removes the flag; a test fails for a planned route that is served, and for a route
+   * without the flag that only the not-built handler answers (a mistyped controller path).
+   */
+  readonly planned?: true;
   /** The capability folder that serves it (auth, reference, inventory, rma, orders, sales, onboarding, admin, help, dashboard, audit). */
   readonly capability: string;
   /** One line, for the OpenAPI document. */
   readonly summary: string;
   /** Where the spec describes it, e.g. 'doc 1 §7 Auth'. */
   readonly spec: string;
+  /**
+   * Other paths the spec writes for this route (doc 1 §7 lists some dashboards without a base):
+   * a request to one is served exactly as the route itself, behind the same guard.
+   */
+  readonly aliases?: readonly string[];
+  /** The path's parameters (`:id` …), when the route has any. */
+  readonly params?: ZodType;
   readonly query?: ZodType;
   readonly body?: ZodType;
   readonly response?: ZodType;

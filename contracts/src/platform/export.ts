@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input';
 
 /** What every `*_export` call answers (doc 1 §7): `download` 0 → show `message`; otherwise open `url`. */
 export interface ExportAnswer {
@@ -21,12 +22,18 @@ export type ExportFormatQuery = z.infer<typeof exportFormatQuery>;
 export const EXPORT_PREPARING_MESSAGE = 'Your report is being prepared. You will be notified when it is ready.';
 export const EXPORT_READY_MESSAGE = 'Your report is ready.';
 /** 503 while the job queue (Redis) is unreachable: nothing was queued, the user tries again later. */
+/** What a user reads when an export failed after its retries; the real error is in the server log under the export's id. */
+export const exportFailedMessage = (exportId: string) =>
+  `This report could not be prepared. Please try again; if it fails again, tell your administrator the reference ${exportId}.`;
 export const QUEUE_UNAVAILABLE_MESSAGE = 'Reports and e-mails cannot be prepared right now because the job queue is unreachable. Please try again in a few minutes.';
 
 /** The signed download link's query: the signature is the credential. */
+/** The `:id` of the export routes. */
+export const exportIdParams = z.object({ id: text('id is required').trim().min(1, 'id is required').max(64, 'No such export.') });
+
 export const exportDownloadQuery = z.object({
-  expires: z.coerce.number({ error: 'expires must be a number' }).int('expires must be a number'),
-  signature: z.string({ error: 'signature is required' }).min(1, 'signature is required').max(200),
+  expires: z.coerce.number({ error: 'expires must be a number' }).int('expires must be a number').min(0, 'expires must be a number').max(8_640_000_000_000, 'expires must be a number'),
+  signature: text('signature is required').min(1, 'signature is required').max(200),
 });
 export type ExportDownloadQuery = z.infer<typeof exportDownloadQuery>;
 

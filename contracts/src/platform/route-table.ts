@@ -28,6 +28,16 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...exportsRoutes,
 ];
 
+/** Alias path → the route's own path (literal paths only). */
+const aliasTargets = new Map<string, string>(apiRoutes.flatMap((route) => (route.aliases ?? []).map((alias) => [`${route.method} ${alias}`, route.path] as const)));
+
+/** The route path an alias names (`GET /dashboard_count` → `/api/v1/dashboard_count`), or undefined when the path is no alias. */
+export function aliasTarget(method: string, path: string): string | undefined {
+  let pathname = path.split(/[?#]/, 1)[0]!;
+  if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+  return aliasTargets.get(`${method.toUpperCase()} ${pathname}`);
+}
+
 interface Pattern {
   readonly route: ApiRoute;
   /** Path segments after the leading '/'; a segment starting with ':' matches any one non-empty segment. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { text, wholeNumber } from '../platform/input';
+import { keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 
 /** Type-ahead term (doc 1 §5: searches start at 2 characters; shorter terms list everything). */
 export const termQuery = z.object({
-  term: z.string().trim().max(100, 'Search text is at most 100 characters').optional(),
+  term: text('Search text is text').trim().max(100, 'Search text is at most 100 characters').optional(),
 });
 export type TermQuery = z.infer<typeof termQuery>;
 
@@ -13,25 +15,20 @@ export const userLookupParams = z.object({
 });
 export type UserLookupParams = z.infer<typeof userLookupParams>;
 
-const sortDirection = z
-  .string()
-  .transform((value) => value.toUpperCase())
-  .pipe(z.enum(['ASC', 'DESC'], { error: 'sort must be ASC or DESC' }));
-
 /** `GET /api/v1/offices` (doc 3 §7 Offices): paged, filtered, sorted. `ibo_marketer` is the spec's other name for `ibo_marketer_id`. */
 export const officeListQuery = z
   .object({
-    page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').default(1),
-    results: z.coerce.number({ error: 'results must be a number' }).int().min(1).max(100, 'results is at most 100').default(10),
-    status: z.coerce.number().int().refine((value) => value === 0 || value === 1, 'status is 1 (active) or 0 (inactive)').optional(),
-    search_text: z.string().trim().max(100).optional(),
-    keyword: z.string().trim().max(100).optional(),
-    ibo_marketer_id: z.string().max(64).optional(),
-    ibo_marketer: z.string().max(64).optional(),
-    office_id: z.string().max(64).optional(),
-    lifeline_status: z.string().max(20).optional(),
+    page: pageParam,
+    results: resultsParam,
+    status: z.preprocess((value) => (value === '' ? undefined : value), wholeNumber('status is 1 (active) or 0 (inactive)').refine((value) => value === 0 || value === 1, 'status is 1 (active) or 0 (inactive)').optional()),
+    search_text: keywordParam,
+    keyword: keywordParam,
+    ibo_marketer_id: optionalIdParam,
+    ibo_marketer: optionalIdParam,
+    office_id: optionalIdParam,
+    lifeline_status: text('lifeline_status is text').max(20, 'lifeline_status is at most 20 characters').optional(),
     sort_by: z.enum(['name', 'office_number', 'ibo_marketer_name', 'created_at', 'status', 'state_short_name'], { error: 'Unknown sort column' }).optional(),
-    sort: sortDirection.optional(),
+    sort: sortParam,
   })
   .transform(({ keyword, ibo_marketer, ...rest }) => ({
     ...rest,

@@ -14,8 +14,10 @@ import {
   type LegacyQueryField,
 } from './reports.constants';
 
+import { text, wholeNumber } from '../platform/input';
 import {
   dateParam,
+  idParam,
   keywordParam,
   optionalIdParam,
   optionalTextParam,
@@ -49,7 +51,8 @@ export const statusListParam = z.preprocess(
     return items.map((item) => String(item).trim()).filter(Boolean);
   },
   z
-    .array(z.coerce.number({ error: 'status is a list of status ids' }).int('status is a list of status ids'))
+    .array(wholeNumber('status is a list of status ids'), { error: 'status is a list of status ids' })
+    .max(50, 'status is a list of status ids')
     .refine((ids) => ids.every((id) => KNOWN_STATUSES.has(id)), 'status holds an unknown status id')
     .transform((ids) => [...new Set(ids.flatMap((id) => (id === AGGREGATE_IN_STOCK ? [...IN_STOCK_GROUP] : [id])))])
     .optional(),
@@ -132,7 +135,7 @@ const legacyRule = z
   .object({
     field: z.enum(FIELD_NAMES, { error: (issue) => `Unknown field ${JSON.stringify(issue.input)}: the fields are ${FIELD_NAMES.join(', ')}` }),
     operator: z.enum(OPERATOR_NAMES, { error: (issue) => `Unknown operator ${JSON.stringify(issue.input)}: the operators are ${OPERATOR_NAMES.join(', ')}` }),
-    value: z.union([z.string().max(20_000), z.number(), z.array(z.union([z.string().max(100), z.number()])).max(LEGACY_MAX_IN_VALUES)], { error: 'A condition needs a value' }),
+    value: z.union([text().max(20_000), z.number(), z.array(z.union([text().max(100), z.number()])).max(LEGACY_MAX_IN_VALUES)], { error: 'A condition needs a value' }),
   })
   .transform((rule, context) => {
     const field = LEGACY_QUERY_FIELDS.find((candidate) => candidate.name === rule.field)!;
@@ -271,7 +274,7 @@ export const legacyReportBody = z.object({ query_string: legacyQueryString }).de
 // Inventory by managers / IBOs / agents / offices (doc 1 §2.10) and aged inventory (§2.13)
 // ---------------------------------------------------------------------------------------------
 
-const summarySort = z.string().trim().max(40).optional();
+const summarySort = text('sort_by is text').trim().max(40, 'Unknown sort column').optional();
 
 /** GET inventory_summary_reports/manager (filter, sort_by, sort, manager_id, page). */
 export const managerSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: summarySort, manager_id: optionalIdParam });
@@ -283,7 +286,7 @@ export const agentSummaryQuery = z.object({ page: pageParam, results: resultsPar
 export const officeSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort, office_id: optionalIdParam });
 
 export const inventoryCountParams = z.object({
-  id: z.string().trim().min(1).max(64),
+  id: idParam('id is required'),
   type: z.enum(INVENTORY_COUNT_TYPES, { error: `type is one of ${INVENTORY_COUNT_TYPES.join(', ')}` }),
 });
 
@@ -306,7 +309,7 @@ export type AgedReportQuery = z.infer<typeof agedReportQuery>;
 
 /** GET aged/{kind}/{id}/{bucket}/{Product_Type}: the bucket by its column key (days1_15 ...) or its label (1-15 ...). */
 export const agedCellParams = z.object({
-  id: z.string().trim().min(1).max(64),
+  id: idParam('id is required'),
   bucket: z.preprocess(
     (value) => AGING_BANDS.find((band) => band.label === value || band.reportKey === value)?.reportKey ?? value,
     z.enum(AGED_BUCKETS, { error: `bucket is one of ${AGED_BUCKETS.join(', ')}` }),

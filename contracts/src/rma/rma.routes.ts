@@ -12,42 +12,42 @@ const managerRma = 'doc 2 §7 RMA (manager); base read as /api/v1/manager/';
 
 export const rmaRoutes: readonly ApiRoute[] = [
   // Pending RMA Request: agents' requests awaiting the manager (doc 2 §2, §4)
-  { method: 'GET', path: '/api/v1/manager/get_pending_rma_device_list', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/get_pending_rma_device_list', access: managerScreens, capability, planned: true,
     summary: 'Agents\' RMA requests waiting for the manager (Pending RMA Request)', spec: managerRma },
-  { method: 'GET', path: '/api/v1/manager/pending_rma_device_list_export', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/pending_rma_device_list_export', access: managerScreens, capability, planned: true,
     summary: 'Export the pending RMA requests', spec: managerRma },
-  { method: 'POST', path: '/api/v1/manager/accept_reject_rma_device', access: managerScreens, capability,
+  { method: 'POST', path: '/api/v1/manager/accept_reject_rma_device', access: managerScreens, capability, planned: true,
     summary: 'Accept (status 2) or decline (status 3) an agent\'s RMA request', spec: `${managerRma}; doc 2 §4` },
 
   // Approved RMA Request list
-  { method: 'GET', path: '/api/v1/manager/get_approved_rma_device_list_v2', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/get_approved_rma_device_list_v2', access: managerScreens, capability, planned: true,
     summary: 'Approved RMA requests (Approved RMA Request list)', spec: managerRma },
-  { method: 'GET', path: '/api/v1/manager/approved_rma_device_list_export_v2', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/approved_rma_device_list_export_v2', access: managerScreens, capability, planned: true,
     summary: 'Export the approved RMA requests', spec: managerRma },
 
   // Initiate, create, submit
-  { method: 'GET', path: '/api/v1/manager/get_device_list_to_initiate_rma_v2', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/get_device_list_to_initiate_rma_v2', access: managerScreens, capability, planned: true,
     summary: 'Devices an RMA can be initiated for (Initiate RMA)', spec: managerRma },
-  { method: 'GET', path: '/api/v1/manager/device_list_to_initiate_rma_export_v2', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/device_list_to_initiate_rma_export_v2', access: managerScreens, capability, planned: true,
     summary: 'Export the devices an RMA can be initiated for', spec: managerRma },
-  { method: 'POST', path: '/api/v1/manager/rma_device_request_v2', access: managerScreens, capability,
+  { method: 'POST', path: '/api/v1/manager/rma_device_request_v2', access: managerScreens, capability, planned: true,
     summary: 'Initiate RMA for a list of IMEIs with reasons and notes', spec: `${managerRma}; doc 2 §5` },
-  { method: 'POST', path: '/api/v1/manager/upload_rma_device_image', access: managerScreens, capability,
+  { method: 'POST', path: '/api/v1/manager/upload_rma_device_image', access: managerScreens, capability, planned: true,
     summary: 'Upload the device image of an RMA (Create RMA form)', spec: `${managerRma}; doc 2 §2 Create RMA form` },
-  { method: 'POST', path: '/api/v1/manager/submit_rma_order', access: managerScreens, capability,
+  { method: 'POST', path: '/api/v1/manager/submit_rma_order', access: managerScreens, capability, planned: true,
     summary: 'Submit initiated RMAs as one shipped order (boxes, dimensions, address)', spec: `${managerRma}; doc 2 §5 Submit RMA` },
 
   // RMA Status (orders)
-  { method: 'GET', path: '/api/v1/manager/get_rma_orders_list', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/get_rma_orders_list', access: managerScreens, capability, planned: true,
     summary: 'RMA orders and their status (RMA Status)', spec: managerRma },
-  { method: 'GET', path: '/api/v1/manager/get_rma_orders_export', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/get_rma_orders_export', access: managerScreens, capability, planned: true,
     summary: 'Export the RMA orders', spec: managerRma },
-  { method: 'GET', path: '/api/v1/manager/update_rma_order_to_shipped_status/:id', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/update_rma_order_to_shipped_status/:id', access: managerScreens, capability, planned: true,
     summary: 'Mark an approved RMA order (status 2) as shipped', spec: `${managerRma}; doc 2 §4` },
 
   // Agent RMA Status (agent base, doc 2 §7 Agent)
-  { method: 'GET', path: '/api/v1/agent/get_rma_device_list', access: agentScreens, capability,
+  { method: 'GET', path: '/api/v1/agent/get_rma_device_list', access: agentScreens, capability, planned: true,
     summary: 'The agent\'s own RMA requests and their status (agent-allrmareport)', spec: 'doc 2 §7 Agent' },
-  { method: 'GET', path: '/api/v1/agent/agent_rma_request_status_export', access: agentScreens, capability,
+  { method: 'GET', path: '/api/v1/agent/agent_rma_request_status_export', access: agentScreens, capability, planned: true,
     summary: 'Export the agent\'s RMA requests', spec: 'doc 2 §7 Agent; base read as /api/v1/agent/' },
 ];

@@ -223,6 +223,12 @@ export interface OfficeRow {
   distributor_name: string;
   retailer_name: string;
   created_at: Date;
+  /**
+   * The status of the last compliance form sent to the office for review (doc 3 §3, §4: 3
+   * rejected, 4 accepted …); null while none was sent. Forms are sent by the documents
+   * capability, which is not built yet, so it is null for every office today.
+   */
+  form_status: number | null;
 }
 
 const OFFICE_SORT_COLUMNS: Record<NonNullable<OfficeListFilters['sort_by']>, RawBuilder<unknown>> = {
@@ -338,6 +344,7 @@ async function withManagers(db: SqlDb, rows: OfficeColumns[]): Promise<OfficeRow
     distributor_name: row.distributor_name,
     retailer_name: row.retailer_name,
     created_at: row.created_at,
+    form_status: null,
   }));
 }
 
@@ -359,6 +366,13 @@ export async function* officePages(db: SqlDb, scope: Scope, filters: OfficeFilte
 }
 
 /** Is this office one the scope reaches? (False for an unknown office too.) */
+/** Which of these offices lie in the scope (one query for a batch's offices). */
+export async function officeIdsInScope(db: SqlDb, scope: Scope, officeIds: readonly string[]): Promise<Set<string>> {
+  if (officeIds.length === 0) return new Set();
+  const result = await sql<{ id: string }>`select o.id from rm.org_offices o where o.id = any(${[...officeIds]}::text[]) and ${officeInScope(scope, sql`o.id`)}`.execute(db);
+  return new Set(result.rows.map((row) => row.id));
+}
+
 export async function isOfficeInScope(db: SqlDb, scope: Scope, officeId: string): Promise<boolean> {
   const result = await sql<{ found: number }>`select 1 as found from rm.org_offices o where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
   return result.rows.length > 0;

@@ -14,6 +14,7 @@ import {
   type TransferRequestRow,
   assignSources,
   inventoryStatuses,
+  ownValue,
 } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Scope, officeInScope } from '../admin/org.queries';
@@ -64,7 +65,7 @@ export async function receiveJobs(
     total_carton_count: sql`j.total_carton_count`,
     office_number: sql`o.office_number`,
   };
-  const order = columns[filters.sort_by ?? 'assigned_date'] ?? sql`j.assigned_date`;
+  const order = ownValue(columns, filters.sort_by ?? 'assigned_date') ?? sql`j.assigned_date`;
   const direction = filters.sort === 'ASC' ? sql`asc` : sql`desc`;
   const [rows, count] = await Promise.all([
     sql<Omit<ReceiveJobRow, 'assign_source_text' | 'status_text'> & { pending_carton_count: number }>`
@@ -335,6 +336,6 @@ export async function deviceLog(db: SqlDb, scope: Scope, imei: string): Promise<
   const device = await sql<{ imei: string }>`select imei from rm.inventory_devices d where d.imei = ${imei} and ${officeInScope(scope, sql`d.office_id`)}`.execute(db);
   if (device.rows.length === 0) return undefined;
   const result = await sql<DeviceLogRow>`
-    select imei, short_description, created_at, status, type from rm.inventory_device_log where imei = ${imei} order by id`.execute(db);
+    select imei, short_description, created_at, status, type, created_at as updated_at from rm.inventory_device_log where imei = ${imei} order by id`.execute(db);
   return result.rows;
 }

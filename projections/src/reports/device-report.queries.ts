@@ -265,7 +265,7 @@ export interface DeviceSort {
 
 /** ORDER BY for a device page: the chosen column (nulls last when descending, first when ascending, so one index serves both), then the IMEI. */
 function sortKeyOf(sort: DeviceSort): SortKey {
-  return sort.sort_by && sort.sort_by in SORT_COLUMNS ? (sort.sort_by as SortKey) : 'allocation_date';
+  return sort.sort_by && Object.hasOwn(SORT_COLUMNS, sort.sort_by) ? (sort.sort_by as SortKey) : 'allocation_date';
 }
 
 function orderBy(sort: DeviceSort): RawBuilder<unknown> {

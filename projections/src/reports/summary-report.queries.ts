@@ -15,6 +15,7 @@ import {
   type ReportPage,
   SOLD_WINDOW_DAYS,
   type SummaryGrandTotals,
+  ownValue,
 } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Scope, officeInScope } from '../admin/org.queries';
@@ -123,7 +124,7 @@ async function holderSummary(db: SqlDb, scope: Scope, holder: Holder, filters: S
     ...Object.fromEntries(COUNT_COLUMNS.map((column) => [column, sql.ref(column)])),
   };
   const nameKeys = ['office_manager_name', 'ibo_market_name', 'agent_name', 'office_name', 'holder_name'];
-  const sortColumn = (paging.sort_by && (nameKeys.includes(paging.sort_by) ? sortable.name : sortable[paging.sort_by])) ?? sortable.name!;
+  const sortColumn = (paging.sort_by && (nameKeys.includes(paging.sort_by) ? sortable.name : ownValue(sortable, paging.sort_by))) || sortable.name!;
   const direction = paging.sort === 'DESC' ? sql`desc` : sql`asc`;
   const result = await sql<HolderCounts & { full_count: number } & Record<`total_${(typeof COUNT_COLUMNS)[number]}`, number>>`
     with holders as (${holderList(holder, scope)}),
@@ -267,7 +268,7 @@ export async function agedInventory(db: SqlDb, scope: Scope, holder: Holder, fil
     total: sql`r.total`,
     ...Object.fromEntries(AGING_BANDS.map((band) => [band.reportKey, sql.ref(`r.${band.reportKey}`)])),
   };
-  const sortColumn = (paging.sort_by && sortable[paging.sort_by]) ?? sql`r.holder_name`;
+  const sortColumn = (paging.sort_by && ownValue(sortable, paging.sort_by)) || sql`r.holder_name`;
   const direction = paging.sort === 'DESC' ? sql`desc` : sql`asc`;
   const result = await sql<{ holder_id: string; holder_name: string; product_type: string; total: number; full_count: number } & Record<AgedBucket | `all_${AgedBucket}`, number>>`
     with holders as (${holderList(holder, scope)}),

@@ -16,10 +16,10 @@ describe('organisation rules', () => {
     ]);
   });
 
-  it('refuses a move outside your scope, to nowhere, or to where the agent already is', () => {
+  it('refuses a move outside your scope exactly as one to nowhere, and one to where the agent already is', () => {
     const refusal = (result: unknown) => (result instanceof DomainError ? [result.status, result.message] : result);
-    expect(refusal(decideChangeOffice({ agent_id: 'u1', office_id: 'o2' }, agentIn('o1'), { ...allowed, agentInScope: false }))).toEqual([403, 'That agent does not work in your offices']);
-    expect(refusal(decideChangeOffice({ agent_id: 'u1', office_id: 'o2' }, agentIn('o1'), { ...allowed, officeInScope: false }))).toEqual([403, 'You can only move agents to your own offices']);
+    expect(refusal(decideChangeOffice({ agent_id: 'u1', office_id: 'o2' }, agentIn('o1'), { ...allowed, agentInScope: false }))).toEqual([404, 'No such agent']);
+    expect(refusal(decideChangeOffice({ agent_id: 'u1', office_id: 'o2' }, agentIn('o1'), { ...allowed, officeInScope: false }))).toEqual([404, 'No such office']);
     expect(refusal(decideChangeOffice({ agent_id: 'u1', office_id: 'o9' }, agentIn('o1'), { ...allowed, officeExists: false }))).toEqual([404, 'No such office']);
     expect(refusal(decideChangeOffice({ agent_id: 'u1', office_id: 'o1' }, agentIn('o1'), allowed))).toEqual([409, 'The agent already works in that office']);
     expect(refusal(decideChangeOffice({ agent_id: 'u1', office_id: 'o2' }, initialUserState, allowed))).toEqual([404, 'No such agent']);

@@ -89,10 +89,9 @@ export function decideChangeOffice(
   agent: UserState,
   facts: { officeExists: boolean; agentInScope: boolean; officeInScope: boolean },
 ): OrgEvent[] | DomainError {
-  if (!agent.exists || !agent.roles.includes(ROLE.AGENT)) return new DomainError('No such agent', 404);
-  if (!facts.agentInScope) return new DomainError('That agent does not work in your offices', 403);
-  if (!facts.officeExists) return new DomainError('No such office', 404);
-  if (!facts.officeInScope) return new DomainError('You can only move agents to your own offices', 403);
+  // An agent or office outside the caller's scope answers exactly as one that does not exist (DESIGN.md §12).
+  if (!agent.exists || !agent.roles.includes(ROLE.AGENT) || !facts.agentInScope) return new DomainError('No such agent', 404);
+  if (!facts.officeExists || !facts.officeInScope) return new DomainError('No such office', 404);
   if (agent.officeId === command.office_id) return new DomainError('The agent already works in that office', 409);
   return [{ type: 'AgentOfficeChanged', data: { user_id: command.agent_id, office_id: command.office_id } }];
 }

@@ -64,11 +64,11 @@ export class BulkInventory implements SeedInventory {
   /** Decides every device first (any refusal refuses the whole batch, nothing kept), then buffers the events. */
   private decideAll(imeis: readonly string[], decide: (state: DeviceState) => DeviceEvent[] | DomainError, context: CommandContext): void {
     const decided: [string, DeviceEvent[]][] = [];
-    const problems: { imei: string; message: string }[] = [];
+    const problems: { imei: string; message: string; status: DomainError['status'] }[] = [];
     for (const imei of imeis) {
       const device = this.devices.get(imei);
       const decision = decide(device?.state ?? initialDeviceState(imei));
-      if (decision instanceof DomainError) problems.push({ imei, message: decision.message });
+      if (decision instanceof DomainError) problems.push({ imei, message: decision.message, status: decision.status });
       else decided.push([imei, decision]);
     }
     if (problems.length > 0) throw new BatchRefusal(problems);

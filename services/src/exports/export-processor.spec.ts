@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { exportFailedMessage } from '@portal/contracts';
 import { InProcessJobQueue } from '../platform/queue/in-process-job-queue';
 import type { Platform } from '../platform/platform';
 import { type TestDatabase, createTestDatabase } from '../platform/testing/test-database';
@@ -37,9 +38,10 @@ describe('export processor', () => {
     await fs.rm(directory, { recursive: true, force: true });
   });
 
-  it.each(['csv', 'xlsx'] as const)('retries a failing %s export with backoff, then marks it failed with the error and leaves no file', async (format) => {
+  it.each(['csv', 'xlsx'] as const)('retries a failing %s export with backoff, then marks it failed with a sentence for the user (the error goes to the log) and leaves no file', async (format) => {
     queue = new InProcessJobQueue();
-    const logger = { warn: jest.fn() } as unknown as Platform['logger'];
+    const logged = jest.fn();
+    const logger = { warn: jest.fn(), error: logged } as unknown as Platform['logger'];
     processExports({ jobs: queue, database: test.database, config: { dataDirectory: directory } as Platform['config'], logger });
     const attempts: number[] = [];
     const id = `broken-${format}`;
@@ -60,7 +62,9 @@ describe('export processor', () => {
       broken.count = original;
     }
     const record = (await findExportRecord(test.database.db, id))!;
-    expect(record).toMatchObject({ status: 'failed', error: 'the source went away', file: null, rows_total: 3 });
+    expect(record).toMatchObject({ status: 'failed', error: exportFailedMessage(id), file: null, rows_total: 3 });
+    expect(record.error).not.toContain('the source went away');
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'the source went away' }), exportId: id }), 'export failed');
     expect(attempts).toHaveLength(3);
     // Backoff doubles: 100 ms before the second try, 200 ms before the third.
     expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(95);

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
-import type { ExportFormat } from '@portal/contracts';
+import { type ExportFormat, exportFailedMessage } from '@portal/contracts';
 import type { Scope, SqlDb } from '@portal/projections';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
@@ -58,8 +58,9 @@ export function processExports(platform: Pick<Platform, 'jobs' | 'database' | 'c
     concurrency: 2,
     onFailed: async (job, error) => {
       const data = job.data as ExportJobData;
-      platform.logger.warn({ err: error, exportId: data.export_id, name: data.name }, 'export failed');
-      await markExportFailed(db, data.export_id, error.message);
+      // The user reads a sentence; the error itself (a database message, a bug) stays in the log.
+      platform.logger.error({ err: error, exportId: data.export_id, name: data.name }, 'export failed');
+      await markExportFailed(db, data.export_id, exportFailedMessage(data.export_id));
       await pushQuietly(data.user_id, data.export_id);
     },
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { EXPORT_PREPARING_MESSAGE, EXPORT_READY_MESSAGE, type ExportAnswer, type ExportFormat } from '@portal/contracts';
+import { EXPORT_PREPARING_MESSAGE, EXPORT_READY_MESSAGE, type ExportAnswer, type ExportFormat, QUEUE_UNAVAILABLE_MESSAGE, exportFailedMessage } from '@portal/contracts';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import type { Platform } from '../platform/platform';
+import { QueueUnavailableError } from '../platform/queue/job-queue';
 import type { ExportDefinition } from './export-definition';
 import { exportDownloadUrl } from './export-links';
 import { enqueueExport } from './export-processor';
@@ -26,7 +27,7 @@ export class ExportStarter {
       await enqueueExport(this.platform.jobs, { export_id: id, user_id: user.user_id, name: definition.name, format, scope: user.scope, filters: filters as Record<string, unknown> });
     } catch (error) {
       // Nothing was queued (e.g. Redis unreachable): the record says so, the caller gets a clear 503.
-      await markExportFailed(db, id, error instanceof Error ? error.message : String(error));
+      await markExportFailed(db, id, error instanceof QueueUnavailableError ? QUEUE_UNAVAILABLE_MESSAGE : exportFailedMessage(id));
       throw error;
     }
     const deadline = Date.now() + this.platform.config.EXPORT_WAIT_MS;

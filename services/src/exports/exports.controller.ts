@@ -4,6 +4,7 @@ import {
   type ExportFormat,
   type ExportProgress,
   exportDownloadQuery,
+  exportIdParams,
 } from '@portal/contracts';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { signingSecret } from '../auth/credentials';
@@ -34,7 +35,7 @@ export class ExportsController {
 
   /** GET /api/v1/exports/:id: the caller's own export only (another user's is 404). */
   @Get('exports/:id')
-  async progress(@Param('id') id: string, @CurrentUser() user: AuthenticatedUser): Promise<ExportProgress> {
+  async progress(@Param(new ZodValidation(exportIdParams)) { id }: { id: string }, @CurrentUser() user: AuthenticatedUser): Promise<ExportProgress> {
     const record = await findExportRecord(this.platform.database.db, id);
     if (!record || record.user_id !== user.user_id) throw new ApiError(404, 'No such export.');
     return exportProgressOf(this.platform.database.db, this.platform.config, record);
@@ -42,7 +43,7 @@ export class ExportsController {
 
   /** GET /api/v1/exports/:id/download: public, the signature over (export, user, expiry) is the credential. */
   @Get('exports/:id/download')
-  async download(@Param('id') id: string, @Query(new ZodValidation(exportDownloadQuery)) query: ExportDownloadQuery): Promise<StreamableFile> {
+  async download(@Param(new ZodValidation(exportIdParams)) { id }: { id: string }, @Query(new ZodValidation(exportDownloadQuery)) query: ExportDownloadQuery): Promise<StreamableFile> {
     const record = await findExportRecord(this.platform.database.db, id);
     const secret = await signingSecret(this.platform.database.db);
     const check = record ? checkExportSignature(secret, record.id, record.user_id, query.expires, query.signature) : 'invalid';

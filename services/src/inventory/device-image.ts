@@ -1,7 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-
 /** The upload limit of the IMEI screens (doc 1 §5, §9): one image of at most 50,000,000 bytes. */
 export const DEVICE_IMAGE_MAX_BYTES = 50_000_000;
 
@@ -16,13 +12,4 @@ export function imageTypeOf(bytes: Buffer): { readonly contentType: string; read
   const brand = bytes.subarray(4, 12).toString('latin1');
   if (brand === 'ftypheic' || brand === 'ftypheix' || brand === 'ftypmif1') return { contentType: 'image/heic', extension: 'heic' };
   return undefined;
-}
-
-/** Keeps the image under DATA_DIR/files/device-images; answers its path under /files/. */
-export async function storeDeviceImage(dataDirectory: string, imei: string, bytes: Buffer, extension: string): Promise<string> {
-  const directory = path.join(dataDirectory, 'files', 'device-images');
-  await fs.mkdir(directory, { recursive: true });
-  const name = `${imei}-${randomUUID()}.${extension}`;
-  await fs.writeFile(path.join(directory, name), bytes);
-  return `/files/device-images/${name}`;
 }

@@ -15,13 +15,14 @@ import {
   receiveJobStream,
   transferStream,
 } from '@portal/contracts';
-import { type Scope, type SqlDb, isOfficeInScope, officeAncestry } from '@portal/projections';
+import { type Scope, type SqlDb, isOfficeInScope, officeAncestry, officeIdsInScope, receiveJobOffice, transferTargetOffices } from '@portal/projections';
 import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
 import { type CommandContext, eventMetadata } from '../platform/commands/command-context';
 import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
 import type { Database } from '../platform/db/database';
 import type { EventStore, StreamAppend } from '../platform/event-store/event-store';
+import type { PendingUpload } from '../platform/storage/uploads';
 import {
   type DeviceState,
   decideActivation,
@@ -35,16 +36,22 @@ import {
   decideTransferAnswer,
   decideTransferRequest,
   foldDevice,
+  initialDeviceState,
 } from './device.decider';
+
+/** An office the caller may not reach reads exactly as one that does not exist. */
+export const NO_SUCH_OFFICE = 'That office does not exist.';
 
 /** A batch refused as a whole: every device's reason, so the caller can fix them all at once. */
 export class BatchRefusal extends DomainError {
-  constructor(readonly problems: readonly { readonly imei: string; readonly message: string }[]) {
+  constructor(readonly problems: readonly { readonly imei: string; readonly message: string; readonly status: DomainError['status'] }[]) {
     // A carton refused for one reason reads as that reason once, not once per device.
     const reasons = [...new Set(problems.map((problem) => problem.message))];
+    const statuses = new Set(problems.map((problem) => problem.status));
     super(
       reasons.length === 1 ? reasons[0]! : `${problems.length} devices cannot be moved: ${reasons.slice(0, 3).join(' ')}${reasons.length > 3 ? ' …' : ''}`,
-      409,
+      // Every device refused the same way (e.g. 404: not in inventory) answers that status; a mix is a conflict.
+      statuses.size === 1 ? [...statuses][0]! : 409,
       Object.fromEntries(problems.map((problem) => [problem.imei, problem.message])),
     );
     this.name = 'BatchRefusal';
@@ -102,13 +109,31 @@ export class InventoryCommands {
     return devices;
   }
 
+  /**
+   * The devices as the caller may see them. A device outside the caller's scope is, to this
+   * caller, a device never received (DESIGN.md §12, docs/adr/0001): the decider refuses it with
+   * the very status and sentence of an unknown IMEI, so no answer tells the two apart. Only
+   * refusing deciders run on what this answers (no decider takes a never-received device but
+   * receive, which does not use it).
+   */
+  private async loadDevicesSeenBy(scope: Scope, imeis: readonly string[]): Promise<Map<string, LoadedDevice>> {
+    const devices = await this.loadDevices(imeis);
+    if (scope.kind === 'all') return devices;
+    const offices = scope.kind === 'agent' ? new Set<string>() : await officeIdsInScope(this.db, scope, [...new Set([...devices.values()].flatMap((device) => device.state.office_id ?? []))]);
+    for (const [imei, device] of devices) {
+      const seen = scope.kind === 'agent' ? device.state.agent_id === scope.agentId : device.state.office_id !== null && offices.has(device.state.office_id);
+      if (!seen) devices.set(imei, { state: initialDeviceState(imei), version: device.version });
+    }
+    return devices;
+  }
+
   /** Decides every device; any refusal refuses the whole batch with every reason. */
   private decideAll(devices: Map<string, LoadedDevice>, decide: (state: DeviceState) => Decision): StreamAppend[] {
     const appends: StreamAppend[] = [];
-    const problems: { imei: string; message: string }[] = [];
+    const problems: { imei: string; message: string; status: DomainError['status'] }[] = [];
     for (const [imei, device] of devices) {
       const decision = decide(device.state);
-      if (decision instanceof DomainError) problems.push({ imei, message: decision.message });
+      if (decision instanceof DomainError) problems.push({ imei, message: decision.message, status: decision.status });
       else appends.push({ streamId: deviceStream(imei), expectedVersion: device.version === 0 ? 'no_stream' : device.version, events: decision });
     }
     if (problems.length > 0) throw new BatchRefusal(problems);
@@ -132,16 +157,14 @@ export class InventoryCommands {
     return { streamId, expectedVersion: 'no_stream', events };
   }
 
-  /** Offices must exist and be in the caller's scope (403 otherwise: DESIGN.md §3). */
-  private async requireOfficesInScope(scope: Scope, officeIds: readonly string[]): Promise<void> {
-    for (const officeId of new Set(officeIds)) {
-      if (!(await isOfficeInScope(this.db, scope, officeId))) throw new DomainError('That office is not one of yours.', 403);
-    }
+  /** The office must be in the caller's scope; one outside it answers as one that does not exist (DESIGN.md §12). */
+  private async requireOfficeInScope(scope: Scope, officeId: string): Promise<void> {
+    if (!(await isOfficeInScope(this.db, scope, officeId))) throw new DomainError(NO_SUCH_OFFICE, 404);
   }
 
   private async requireOffice(officeId: string): Promise<void> {
     const found = await sql<{ id: string }>`select id from rm.org_offices where id = ${officeId}`.execute(this.db);
-    if (found.rows.length === 0) throw new DomainError('That office does not exist.', 404);
+    if (found.rows.length === 0) throw new DomainError(NO_SUCH_OFFICE, 404);
   }
 
   /** An active agent of that office. */
@@ -157,7 +180,7 @@ export class InventoryCommands {
    */
   async receiveShipment(shipment: ReceiveShipmentBody, context: CommandContext, options: { scope?: Scope; idempotencyKey?: string } = {}): Promise<InventoryResult> {
     await this.requireOffice(shipment.office_id);
-    if (options.scope) await this.requireOfficesInScope(options.scope, [shipment.office_id]);
+    if (options.scope) await this.requireOfficeInScope(options.scope, shipment.office_id);
     const jobId = uuidv7();
     const byImei = new Map(shipment.devices.map((device) => [device.imei, device]));
     const cartons = cartonsOf(shipment.devices);
@@ -181,9 +204,8 @@ export class InventoryCommands {
 
   /** Accept (status 1) or decline with a reason (status 2) cartons of a receive job. */
   async answerCartons(body: AnswerCartonsBody, scope: Scope, context: CommandContext): Promise<InventoryResult> {
-    const job = (await sql<{ office_id: string }>`select office_id from rm.inventory_receive_jobs where job_id = ${body.job_id}`.execute(this.db)).rows[0];
-    if (!job) throw new DomainError('That receive job does not exist.', 404);
-    await this.requireOfficesInScope(scope, [job.office_id]);
+    // A job of another office answers as one that does not exist.
+    if (!(await receiveJobOffice(this.db, scope, body.job_id))) throw new DomainError('That receive job does not exist.', 404);
     const cartons = [...new Set(body.carton_numbers)];
     const known = await sql<{ carton_number: string }>`
       select carton_number from rm.inventory_job_cartons where job_id = ${body.job_id} and carton_number = any(${cartons}::text[])`.execute(this.db);
@@ -214,7 +236,7 @@ export class InventoryCommands {
 
   /** AssignDevice: cartons (devicestatus 0) or IMEIs (1) of the office's manager stock to one of its agents. */
   async assign(request: { office_id: string; agent_id: string; cartons?: readonly string[]; imeis?: readonly string[] }, scope: Scope, context: CommandContext): Promise<InventoryResult> {
-    await this.requireOfficesInScope(scope, [request.office_id]);
+    await this.requireOfficeInScope(scope, request.office_id);
     await this.requireAgentOfOffice(request.agent_id, request.office_id);
     const agentJobId = uuidv7();
     let count = 0;
@@ -222,7 +244,7 @@ export class InventoryCommands {
       const imeis = request.imeis ? [...new Set(request.imeis)] : await this.stockOfCartons(request.cartons ?? [], [request.office_id]);
       if (imeis.length === 0) throw new DomainError('Those cartons have no devices in your stock.');
       count = imeis.length;
-      const devices = await this.loadDevices(imeis);
+      const devices = await this.loadDevicesSeenBy(scope, imeis);
       const appends = this.decideAll(devices, (state) => decideAssign(state, { office_id: request.office_id, agent_id: request.agent_id, agent_job_id: agentJobId, manager_id: context.actor.user_id }));
       appends.push(this.newRecord(agentJobStream(agentJobId), [{ type: 'AgentJobCreated', data: { agent_job_id: agentJobId, agent_id: request.agent_id, office_id: request.office_id, manager_id: context.actor.user_id, imeis } }]));
       return this.append(appends, context);
@@ -239,7 +261,7 @@ export class InventoryCommands {
       if (!created || created.agent_id !== request.agent_id) throw new DomainError('That job is not yours.', 404);
       const accepted = new Set(request.accepted);
       const imeis = [...new Set([...request.accepted, ...request.returned])];
-      const devices = await this.loadDevices(imeis);
+      const devices = await this.loadDevicesSeenBy({ kind: 'agent', agentId: request.agent_id }, imeis);
       const appends = this.decideAll(devices, (state) => decideAgentAnswer(state, { agent_id: request.agent_id, agent_job_id: request.agent_job_id, accept: accepted.has(state.imei) }));
       appends.push({
         streamId: jobStream,
@@ -256,7 +278,9 @@ export class InventoryCommands {
     const transferId = uuidv7();
     const imeis = [...new Set(request.imeis)];
     const position = await withConcurrencyRetry(async () => {
-      const devices = await this.loadDevices(imeis);
+      const devices = await this.loadDevicesSeenBy({ kind: 'agent', agentId: request.agent_id }, imeis);
+      // Decided first (the manager is not known yet): a device not in the agent's stock is refused as such, before anything else is said about it.
+      this.decideAll(devices, (state) => decideTransferRequest(state, { agent_id: request.agent_id, transfer_id: transferId, manager_id: '', reason: request.reason }));
       const offices = new Set([...devices.values()].map((device) => device.state.office_id ?? ''));
       if (offices.size > 1) throw new DomainError('Transfer devices of one office at a time.', 422);
       const officeId = [...offices][0] ?? '';
@@ -284,8 +308,8 @@ export class InventoryCommands {
     const position = await withConcurrencyRetry(async () => {
       const history = await this.store.readStream(stream);
       const requested = history.find((recorded) => recorded.type === 'TransferRequested')?.data as Extract<TransferRequestEvent, { type: 'TransferRequested' }>['data'] | undefined;
-      if (!requested) throw new DomainError('That transfer does not exist.', 404);
-      await this.requireOfficesInScope(scope, [requested.office_id]);
+      // A transfer of another office answers as one that does not exist.
+      if (!requested || !(await isOfficeInScope(this.db, scope, requested.office_id))) throw new DomainError('That transfer does not exist.', 404);
       if (history.some((recorded) => recorded.type === 'TransferAnswered')) throw new DomainError('This transfer was already answered.');
       count = requested.imeis.length;
       const devices = await this.loadDevices(requested.imeis);
@@ -302,7 +326,10 @@ export class InventoryCommands {
    * agent, as agent pending for that agent.
    */
   async sendToOffice(request: { office_id: string; agent_id?: string; cartons?: readonly string[]; imeis?: readonly string[] }, scope: Scope, context: CommandContext): Promise<InventoryResult> {
-    await this.requireOffice(request.office_id);
+    // Any office of the caller's retailer(s) may receive; another retailer's office answers as one that does not exist.
+    if (!(await isOfficeInScope(this.db, scope, request.office_id)) && !(await transferTargetOffices(this.db, scope)).some((office) => office.id === request.office_id)) {
+      throw new DomainError(NO_SUCH_OFFICE, 404);
+    }
     if (request.agent_id) await this.requireAgentOfOffice(request.agent_id, request.office_id);
     const myOffices = await this.officesInScopeHolding(scope, request);
     const jobId = request.agent_id ? null : uuidv7();
@@ -312,15 +339,14 @@ export class InventoryCommands {
       const imeis = request.imeis ? [...new Set(request.imeis)] : await this.stockOfCartons(request.cartons ?? [], myOffices);
       if (imeis.length === 0) throw new DomainError('Those cartons have no devices in your stock.');
       count = imeis.length;
-      const devices = await this.loadDevices(imeis);
-      const fromOffices = [...new Set([...devices.values()].map((device) => device.state.office_id ?? ''))];
-      await this.requireOfficesInScope(scope, fromOffices.filter(Boolean));
-      const chain = await officeAncestry(this.db, [...fromOffices, request.office_id]);
-      const retailerOf = (officeId: string) => chain.find((office) => office.office_id === officeId)?.retailer_id;
-      if (fromOffices.some((officeId) => retailerOf(officeId) !== retailerOf(request.office_id))) throw new DomainError('Devices can only be transferred to an office of the same retailer.', 422);
+      const devices = await this.loadDevicesSeenBy(scope, imeis);
       const appends = this.decideAll(devices, (state) =>
         decideSendToOffice(state, { office_id: request.office_id, job_id: jobId, agent_id: request.agent_id ?? null, agent_job_id: agentJobId, manager_id: context.actor.user_id }),
       );
+      const fromOffices = [...new Set([...devices.values()].map((device) => device.state.office_id ?? ''))];
+      const chain = await officeAncestry(this.db, [...fromOffices, request.office_id]);
+      const retailerOf = (officeId: string) => chain.find((office) => office.office_id === officeId)?.retailer_id;
+      if (fromOffices.some((officeId) => retailerOf(officeId) !== retailerOf(request.office_id))) throw new DomainError('Devices can only be transferred to an office of the same retailer.', 422);
       if (jobId) {
         const rows = await sql<{ imei: string; carton_number: string; device_type: JobCarton['device_type'] }>`
           select imei, carton_number, device_type from rm.inventory_devices where imei = any(${imeis}::text[]) order by imei`.execute(this.db);
@@ -363,13 +389,12 @@ export class InventoryCommands {
 
   /** Reassign (statuses 3, 4, 5): to another agent (agent pending) or to the chosen office's manager stock. */
   async reassign(request: { imeis: readonly string[]; office_id: string; agent_id?: string }, scope: Scope, context: CommandContext): Promise<InventoryResult> {
-    await this.requireOfficesInScope(scope, [request.office_id]);
+    await this.requireOfficeInScope(scope, request.office_id);
     if (request.agent_id) await this.requireAgentOfOffice(request.agent_id, request.office_id);
     const imeis = [...new Set(request.imeis)];
     const agentJobId = request.agent_id ? uuidv7() : null;
     const position = await withConcurrencyRetry(async () => {
-      const devices = await this.loadDevices(imeis);
-      await this.requireOfficesInScope(scope, [...new Set([...devices.values()].map((device) => device.state.office_id ?? ''))].filter(Boolean));
+      const devices = await this.loadDevicesSeenBy(scope, imeis);
       const appends = this.decideAll(devices, (state) => decideReassign(state, { office_id: request.office_id, agent_id: request.agent_id ?? null, agent_job_id: agentJobId, manager_id: context.actor.user_id }));
       if (agentJobId && request.agent_id) {
         appends.push(this.newRecord(agentJobStream(agentJobId), [{ type: 'AgentJobCreated', data: { agent_job_id: agentJobId, agent_id: request.agent_id, office_id: request.office_id, manager_id: context.actor.user_id, imeis } }]));
@@ -379,14 +404,12 @@ export class InventoryCommands {
     return { position, count: imeis.length, id: agentJobId ?? undefined };
   }
 
-  /** A device image from the IMEI screens: a manager's device in scope, or the agent's own. */
-  async recordImage(imei: string, image: { file: string; content_type: string; size: number }, scope: Scope, context: CommandContext): Promise<InventoryResult> {
+  /** A device image from the IMEI screens: a manager's device in scope, or the agent's own. The bytes are kept only once the image is accepted. */
+  async recordImage(imei: string, image: PendingUpload, scope: Scope, context: CommandContext): Promise<InventoryResult> {
     const position = await withConcurrencyRetry(async () => {
-      const devices = await this.loadDevices([imei]);
-      const state = devices.get(imei)!.state;
-      const mine = scope.kind === 'agent' ? state.agent_id === scope.agentId : state.office_id !== null && (await isOfficeInScope(this.db, scope, state.office_id));
-      if (state.status !== 0 && !mine) throw new DomainError(`IMEI ${imei} is not in your inventory.`, 404);
-      return this.append(this.decideAll(devices, (device) => decideImage(device, image)), context);
+      const devices = await this.loadDevicesSeenBy(scope, [imei]);
+      const appends = this.decideAll(devices, (device) => decideImage(device, { file: image.url, content_type: image.contentType, size: image.size }));
+      return image.keepWith(() => this.append(appends, context));
     });
     return { position, count: 1 };
   }

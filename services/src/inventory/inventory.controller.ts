@@ -17,6 +17,7 @@ import {
   ASSIGN_SOURCE,
   activationBody,
   deviceImageBody,
+  deviceLogParams,
   manifestUploadBody,
   agentAcceptBody,
   agentTransferBody,
@@ -65,8 +66,9 @@ import { ZodValidation } from '../platform/http/zod-body';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
 import { agentInventoryExport, myInventoryExport, reassignExport, receiveJobsExport, transferRequestsExport } from './inventory-exports';
-import { BatchRefusal, InventoryCommands } from './inventory.commands';
-import { DEVICE_IMAGE_MAX_BYTES, imageTypeOf, storeDeviceImage } from './device-image';
+import { BatchRefusal, InventoryCommands, NO_SUCH_OFFICE } from './inventory.commands';
+import { DEVICE_IMAGE_MAX_BYTES, imageTypeOf } from './device-image';
+import { UploadStorage } from '../platform/storage/uploads';
 import { problemsByRow, readManifest } from './manifest';
 
 /** What an uploaded file looks like to a handler (multer's memory storage). */
@@ -91,10 +93,12 @@ const withFormat = <Schema extends z.ZodType>(schema: Schema) => (schema as unkn
 export class InventoryController {
   private readonly commands: InventoryCommands;
   private readonly exports: ExportStarter;
+  private readonly uploads: UploadStorage;
 
   constructor(@Inject(PLATFORM) private readonly platform: Platform) {
     this.commands = new InventoryCommands(platform.database, platform.eventStore);
     this.exports = new ExportStarter(platform);
+    this.uploads = UploadStorage.underDataDirectory(platform.config.dataDirectory);
   }
 
   private get db() {
@@ -247,7 +251,7 @@ export class InventoryController {
   @HttpCode(200)
   async agentsOfOffice(@Body(new ZodValidation(officeAgentsBody)) body: { office_id: string }, @CurrentUser() user: AuthenticatedUser) {
     const reachable = (await isOfficeInScope(this.db, user.scope, body.office_id)) || (await transferTargetOffices(this.db, user.scope)).some((office) => office.id === body.office_id);
-    if (!reachable) throw new ApiError(403, 'That office is not one of yours.');
+    if (!reachable) throw new ApiError(404, NO_SUCH_OFFICE);
     return { items: await agentsOfOffice(this.db, body.office_id) };
   }
 
@@ -303,15 +307,15 @@ export class InventoryController {
     if (!file) throw new ApiError(400, 'Please choose an image', { file: 'Please choose an image' });
     const type = imageTypeOf(file.buffer);
     if (!type) throw new ApiError(400, 'Only images can be uploaded', { file: 'Only images can be uploaded' });
-    const stored = await storeDeviceImage(this.platform.config.dataDirectory, body.imei, file.buffer, type.extension);
-    const result = await this.commands.recordImage(body.imei, { file: stored, content_type: type.contentType, size: file.size }, user.scope, context);
+    const image = this.uploads.pending('device-images', { bytes: file.buffer, contentType: type.contentType, extension: type.extension });
+    const result = await this.commands.recordImage(body.imei, image, user.scope, context);
     return { position: result.position, body: { message: 'Image uploaded successfully' } };
   }
 
   // ----- Device log, dashboards -----
 
   @Get('v1/device_log/:id')
-  async deviceLog(@Param('id') imei: string, @CurrentUser() user: AuthenticatedUser) {
+  async deviceLog(@Param(new ZodValidation(deviceLogParams)) { id: imei }: { id: string }, @CurrentUser() user: AuthenticatedUser) {
     const log = await deviceLog(this.db, user.scope, imei);
     if (!log) throw new ApiError(404, `IMEI ${imei} is not in your inventory.`);
     return { items: log };

@@ -1,6 +1,7 @@
-import { type ShippedDevice, shippedDevice } from '@portal/contracts';
+import { type ShippedDevice, ownValue, shippedDevice, withoutControlCharacters } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
+import { ApiError } from '../platform/http/error-filter';
 
 /** The manifest's columns: a heading names one of these (case, spaces and punctuation ignored; a few aliases). */
 const FIELDS: Record<string, keyof ShippedDevice> = {
@@ -21,7 +22,7 @@ const FIELDS: Record<string, keyof ShippedDevice> = {
   etccode: 'etc_code',
   etc: 'etc_code',
 };
-const fieldOf = (heading: string) => FIELDS[heading.toLowerCase().replace(/[^a-z]/g, '')];
+const fieldOf = (heading: string) => ownValue(FIELDS, heading.toLowerCase().replace(/[^a-z]/g, ''));
 
 export interface ManifestReading {
   readonly devices: ShippedDevice[];
@@ -31,11 +32,26 @@ export interface ManifestReading {
   readonly rowOf: Map<string, number>;
 }
 
-/** The sheet as rows of cells, heading first: CSV by papaparse, XLSX by exceljs. */
+/** The file's name as a message may show it: no control characters, no path, at most 100 characters. */
+const shownName = (fileName: string) => (withoutControlCharacters(fileName).split(/[/\\]/).pop() ?? '').slice(0, 100) || 'The file';
+
+/** A manifest that cannot be read at all: 400 naming the file (never a parser's exception as a 500). */
+const unreadable = (fileName: string, what: string) => {
+  const message = `${shownName(fileName)} ${what}`;
+  return new ApiError(400, message, { file: message });
+};
+
+/** The sheet as rows of cells, heading first: the bytes decide (an XLSX is a zip), CSV by papaparse, XLSX by exceljs. */
 async function cellsOf(file: Buffer, fileName: string): Promise<string[][]> {
-  if (/\.xlsx$/i.test(fileName) || file.subarray(0, 2).toString() === 'PK') {
+  const zip = file.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  if (/\.xlsx$/i.test(fileName) && !zip) throw unreadable(fileName, 'is not an Excel (XLSX) workbook: save it again as XLSX or CSV');
+  if (zip) {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+    try {
+      await workbook.xlsx.load(file as unknown as ExcelJS.Buffer);
+    } catch {
+      throw unreadable(fileName, 'could not be read as an Excel (XLSX) workbook: it may be damaged');
+    }
     const sheet = workbook.worksheets[0];
     if (!sheet) return [];
     const rows: string[][] = [];
@@ -45,6 +61,8 @@ async function cellsOf(file: Buffer, fileName: string): Promise<string[][]> {
     });
     return Array.from(rows, (row) => row ?? []);
   }
+  // A text file has no NUL byte; a binary one (an old .xls, an image, a PDF) is no manifest.
+  if (file.includes(0)) throw unreadable(fileName, 'is not a CSV or XLSX file');
   const parsed = Papa.parse<string[]>(file.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: false });
   return parsed.data;
 }

@@ -20,6 +20,7 @@ import {
   legacyReportQuery,
   managerSummaryQuery,
   officeSummaryQuery,
+  ownValue,
 } from '@portal/contracts';
 import {
   type Holder,
@@ -73,7 +74,7 @@ const AGED_KINDS: Record<string, Holder> = { agent: 'agent', manager: 'manager',
 const HOLDER_WORDS: Record<string, Holder> = { agent: 'agent', manager: 'manager', ibo: 'ibo', office: 'office' };
 
 function holderOf(words: Record<string, Holder>, word: string): Holder {
-  const holder = words[word];
+  const holder = ownValue(words, word);
   if (!holder) throw new ApiError(HttpStatus.NOT_FOUND, `Unknown report ${word}: one of ${Object.keys(words).join(', ')}`);
   return holder;
 }

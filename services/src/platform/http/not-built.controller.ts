@@ -1,7 +1,12 @@
-import { All, Controller, HttpStatus, Req } from '@nestjs/common';
+import { All, Controller, HttpStatus, Inject, Req } from '@nestjs/common';
 import { findRoute } from '@portal/contracts';
 import type { Request } from 'express';
+import type { Platform } from '../platform';
+import { PLATFORM } from '../tokens';
 import { ApiError } from './error-filter';
+
+/** The sentence a planned route answers. */
+export const notBuiltMessage = (summary: string, capability: string) => `${summary}: the ${capability} capability is not built yet`;
 
 /**
  * Routes of the table whose capability is not built yet answer 404 and say so plainly (after
@@ -11,10 +16,14 @@ import { ApiError } from './error-filter';
  */
 @Controller()
 export class NotBuiltController {
+  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+
   @All('api/*path')
   answer(@Req() request: Request): never {
     const route = findRoute(request.method, request.path);
-    if (!route) throw new ApiError(HttpStatus.NOT_FOUND, `Cannot ${request.method} ${request.path}`);
-    throw new ApiError(HttpStatus.NOT_FOUND, `${route.summary}: the ${route.capability} capability is not built yet`);
+    if (route?.planned) throw new ApiError(HttpStatus.NOT_FOUND, notBuiltMessage(route.summary, route.capability));
+    // A built route of the table that no controller serves is our mistake (a mistyped controller path): say so in the log.
+    if (route) this.platform.logger.error({ route: `${route.method} ${route.path}` }, 'a route of the table is served by no controller');
+    throw new ApiError(HttpStatus.NOT_FOUND, `Cannot ${request.method} ${request.path}`);
   }
 }

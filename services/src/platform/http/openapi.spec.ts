@@ -30,12 +30,12 @@ describe('buildOpenApiDocument', () => {
     await expect(SwaggerParser.validate(broken as unknown as ValidatorInput)).rejects.toThrow(/info/);
   });
 
-  it('has every route of the table exactly once, and nothing else', () => {
-    expect(operations).toHaveLength(apiRoutes.length);
+  it('has every route of the table (and the paths the spec also writes for it) exactly once, and nothing else', () => {
+    const table = apiRoutes.flatMap((route) => [route.path, ...(route.aliases ?? [])].map((path) => `${route.method} ${toOpenApiPath(path).path}`)).sort();
+    expect(operations).toHaveLength(table.length);
     const documented = operations.map(({ method, path }) => `${method.toUpperCase()} ${path}`).sort();
-    const table = apiRoutes.map((route) => `${route.method} ${toOpenApiPath(route.path).path}`).sort();
     expect(documented).toEqual(table);
-    expect(new Set(documented).size).toBe(apiRoutes.length);
+    expect(new Set(documented).size).toBe(table.length);
   });
 
   it('gives every operation a unique operationId, its summary, its capability as tag, and who may call it', () => {
@@ -97,15 +97,27 @@ describe('buildOpenApiDocument', () => {
 
   it('answers the errors with the shared ErrorBody and 200 with the envelope when no response schema is given', () => {
     expect(document.components.schemas.ErrorBody).toMatchObject({ required: ['error', 'message'] });
-    const errors = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 501: 'NotImplemented' };
+    const errors = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 413: 'PayloadTooLarge', 429: 'TooManyRequests', 503: 'ServiceUnavailable' };
     for (const name of Object.values(errors)) {
       expect(document.components.responses[name]?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
     }
+    // What the service really answers: no 501 anywhere; every referenced response is a shared one.
     for (const { operation } of operations) {
-      for (const [status, name] of Object.entries(errors)) {
-        expect(operation.responses[status]).toEqual({ $ref: `#/components/responses/${name}` });
+      expect(operation.responses['501']).toBeUndefined();
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (status !== '200') expect(response).toEqual({ $ref: `#/components/responses/${errors[Number(status) as keyof typeof errors]}` });
       }
     }
+    const statuses = (method: 'get' | 'post', path: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {}).sort();
+    // A built command of a manager screen: its input, the guard, a missing record, a conflict, a too-large body.
+    expect(statuses('post', '/api/v1/manager/assigndevice')).toEqual(['200', '400', '401', '403', '404', '409', '413']);
+    // A planned route answers only the guard's refusals and 404 "not built yet".
+    expect(statuses('get', '/api/v1/users')).toEqual(['401', '403', '404']);
+    expect(document.paths['/api/v1/users']?.get?.['x-planned']).toBe(true);
+    expect(statuses('post', '/api/login')).toEqual(['200', '400', '404', '413', '429']);
+    expect(statuses('get', '/api/v1/detailed_inventory_export')).toEqual(['200', '400', '401', '403', '404', '503']);
+    // The spec's literal dashboard path is documented as the same operation.
+    expect(document.paths['/dashboard_count']?.get?.summary).toBe(document.paths['/api/v1/dashboard_count']?.get?.summary);
     const success = document.paths['/api/v1/logout']?.post?.responses['200'];
     expect(success && 'content' in success && success.content?.['application/json']?.schema).toMatchObject({
       type: 'object',

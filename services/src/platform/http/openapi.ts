@@ -51,6 +51,8 @@ export interface OpenApiOperation {
   /** The role ids that may call the route; only on routes limited to roles. */
   'x-roles'?: RoleId[];
   'x-spec': string;
+  /** The route is in the spec but not built yet. */
+  'x-planned'?: true;
   /** `[]` on public routes: no credentials. */
   security: OpenApiSecurityRequirement[];
   parameters?: OpenApiParameter[];
@@ -98,15 +100,42 @@ const errorBodySchema: JsonSchema = {
   required: ['error', 'message'],
 };
 
-/** The failures every operation may answer, each a shared response (`components.responses`) with an ErrorBody. */
-const errorResponses: readonly { status: string; name: string; description: string }[] = [
+type ErrorStatus = '400' | '401' | '403' | '404' | '409' | '413' | '429' | '503';
+
+/** The failures an operation may answer, each a shared response (`components.responses`) with an ErrorBody. */
+const errorResponses: readonly { status: ErrorStatus; name: string; description: string }[] = [
   { status: '400', name: 'BadRequest', description: 'Invalid input; `fields` names each invalid field. Nothing was written.' },
   { status: '401', name: 'Unauthorized', description: 'No session, an expired session, a missing API key, or wrong credentials.' },
-  { status: '403', name: 'Forbidden', description: "The caller's roles or scope do not allow this." },
-  { status: '404', name: 'NotFound', description: 'No such record or route.' },
+  { status: '403', name: 'Forbidden', description: "The caller's roles do not allow this route." },
+  { status: '404', name: 'NotFound', description: "No such record (or none in the caller's scope: the two answer alike), or a route whose capability is not built yet." },
   { status: '409', name: 'Conflict', description: 'The records changed meanwhile, or the request conflicts with their state. Nothing was written.' },
-  { status: '501', name: 'NotImplemented', description: 'The capability that serves this route is not built yet.' },
+  { status: '413', name: 'PayloadTooLarge', description: 'The body or the uploaded file is larger than the route takes. Nothing was written.' },
+  { status: '429', name: 'TooManyRequests', description: 'Too many failed logins from this address or for this account; try again later.' },
+  { status: '503', name: 'ServiceUnavailable', description: 'The job queue is unreachable: the export was not started.' },
 ];
+
+/** Routes that start an export or a download by count (they queue a job, so an unreachable queue is a 503). */
+const startsExport = (route: ApiRoute) => /_export|^\/api\/v1\/(inventory|aged)\/:?/.test(route.path);
+
+/**
+ * What the service really answers for a route: the guard's 401/403 by its access; a planned route
+ * only 404 (not built yet); a built one 400 for its input, 404 for a record it names, 409 for a
+ * command, 413 for a body, 429 at login, 503 when it starts an export.
+ */
+function errorStatusesOf(route: ApiRoute): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(['404']);
+  if (route.access !== 'public') statuses.add('401');
+  if (Array.isArray(route.access)) statuses.add('403');
+  if (!route.planned) {
+    const command = route.method !== 'GET';
+    if (command || route.query || route.params || /:/.test(route.path)) statuses.add('400');
+    if (command && route.capability !== 'auth') statuses.add('409');
+    if (command) statuses.add('413');
+    if (route.path === '/api/login') statuses.add('429');
+    if (startsExport(route)) statuses.add('503');
+  }
+  return errorResponses.map(({ status }) => status).filter((status) => statuses.has(status));
+}
 
 /** `/api/v1/device_log/:id` → `/api/v1/device_log/{id}`, with the parameter names in order. */
 export function toOpenApiPath(path: string): { path: string; params: string[] } {
@@ -233,7 +262,12 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
   const access = accessOf(route);
   const roles = Array.isArray(route.access) ? [...(route.access as readonly RoleId[])] : undefined;
 
-  const parameters: OpenApiParameter[] = params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const pathSchema = route.params ? jsonSchemaOf(route.params, 'input', `${operationId}_params`, components).inline : undefined;
+  const pathProperties = isJsonSchema(pathSchema?.properties) ? pathSchema.properties : {};
+  const parameters: OpenApiParameter[] = params.map((name) => {
+    const schema = pathProperties[name];
+    return { name, in: 'path', required: true, schema: isJsonSchema(schema) ? schema : { type: 'string' } };
+  });
   if (route.query) parameters.push(...queryParameters(jsonSchemaOf(route.query, 'input', `${operationId}_query`, components).inline));
 
   const responses: Record<string, OpenApiResponse | OpenApiReference> = {
@@ -242,12 +276,14 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
       content: json(route.response ? jsonSchemaOf(route.response, 'output', `${operationId}_response`, components).use : envelopeSchema(route)),
     },
   };
-  for (const { status, name } of errorResponses) responses[status] = { $ref: `#/components/responses/${name}` };
+  if (route.planned) delete responses[200];
+  for (const status of errorStatusesOf(route)) responses[status] = { $ref: `#/components/responses/${errorResponses.find((response) => response.status === status)!.name}` };
 
   return {
     operationId,
     summary: route.summary,
-    description: `Who may call: ${describeAccess(access, roles)}.\n\nSpec: ${route.spec}.`,
+    description: `${route.planned ? 'Not built yet: answers 404 saying so.\n\n' : ''}Who may call: ${describeAccess(access, roles)}.\n\nSpec: ${route.spec}.`,
+    ...(route.planned && { 'x-planned': true }),
     tags: [route.capability],
     'x-access': access,
     ...(roles && { 'x-roles': roles }),
@@ -279,6 +315,8 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], info: { versio
     operationIds.add(operationId);
 
     item[method] = operationOf(route, operationId, params, schemas);
+    // A path the spec also writes for the route (e.g. /dashboard_count) is the same operation.
+    for (const alias of route.aliases ?? []) (paths[alias] ??= {})[method] = { ...item[method], operationId: `${operationId}_at_${alias.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '')}` };
     if (!tags.includes(route.capability)) tags.push(route.capability);
   }
 

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The values a client may send, in one place (DESIGN.md §12 "Hostile input"): every request
+ * schema of `contracts` builds its text, dates and whole numbers from these, so a control
+ * character, an absurd date or a number beyond any column is a 400 naming the field — never a
+ * 5xx from the database. ESLint keeps `z.string()` and `z.iso.date()` out of request schemas.
+ */
+
+/** C0 control characters and DEL: never in single-line text (a NUL byte alone makes PostgreSQL refuse the value). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Multi-line text (a reason, a message) keeps tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Text with its control characters removed, for showing a client-given name (a file's) in a message. */
+export const withoutControlCharacters = (value: string) => value.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
+export const CONTROL_CHARACTERS_MESSAGE = 'Text may not contain control characters';
+
+/**
+ * Text of one line: a string without control characters. `error` is the message for a missing
+ * value or another type (the spec's 'Please input …' where it has one).
+ */
+export const text = (error?: string) => z.string(error === undefined ? undefined : { error }).refine((value) => !CONTROL_CHARACTERS.test(value), CONTROL_CHARACTERS_MESSAGE);
+
+/** Text that may span lines (reasons, messages, comments). */
+export const multilineText = (error?: string) =>
+  z.string(error === undefined ? undefined : { error }).refine((value) => !CONTROL_CHARACTERS_BUT_LINES.test(value), CONTROL_CHARACTERS_MESSAGE);
+
+/** Whole numbers a client sends (counts, codes, flags): within PostgreSQL's integer, so no column can overflow. */
+export const MAX_WHOLE_NUMBER = 2_147_483_647;
+export const wholeNumber = (error = 'Please enter a whole number') =>
+  z.coerce.number({ error }).int(error).min(-MAX_WHOLE_NUMBER, error).max(MAX_WHOLE_NUMBER, error);
+
+/** The days a date on the wire may name: a business date outside these is a typing mistake or an attack. */
+export const EARLIEST_DATE = '2000-01-01';
+export const LATEST_DATE = '2099-12-31';
+export const DATE_FORMAT_MESSAGE = 'Dates are MM-DD-YYYY (or YYYY-MM-DD)';
+export const DATE_RANGE_MESSAGE = 'Dates are between 01-01-2000 and 12-31-2099';
+
+const US_DATE = /^(\d{2})-(\d{2})-(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** YYYY-MM-DD of a date the spec's way (MM-DD-YYYY, doc 1 §9) or ISO; undefined when it is neither or no such day exists. */
+export function isoDateOf(value: string): string | undefined {
+  const us = US_DATE.exec(value);
+  const iso = ISO_DATE.exec(value);
+  const [year, month, day] = us ? [us[3]!, us[1]!, us[2]!] : iso ? [iso[1]!, iso[2]!, iso[3]!] : [];
+  if (year === undefined) return undefined;
+  const instant = new Date(0);
+  // setUTCFullYear takes years 0-99 as they are (Date.UTC would read them as 19xx) and rolls 02-30 over to March: a day that does not exist comes back different.
+  instant.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  if (instant.getUTCMonth() !== Number(month) - 1 || instant.getUTCDate() !== Number(day) || instant.getUTCFullYear() !== Number(year)) return undefined;
+  return `${year}-${month}-${day}`;
+}
+
+/**
+ * A calendar date as the spec's client sends it (MM-DD-YYYY) or ISO (YYYY-MM-DD), answered as
+ * YYYY-MM-DD, between 2000 and 2099. `error` names the field for a missing value.
+ */
+export const wireDate = (error = DATE_FORMAT_MESSAGE) =>
+  z
+    .string({ error })
+    .trim()
+    .transform((value, context) => {
+      const iso = isoDateOf(value);
+      if (iso === undefined) {
+        context.addIssue({ code: 'custom', message: CONTROL_CHARACTERS.test(value) ? CONTROL_CHARACTERS_MESSAGE : DATE_FORMAT_MESSAGE, input: value });
+        return z.NEVER;
+      }
+      if (iso < EARLIEST_DATE || iso > LATEST_DATE) {
+        context.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE, input: value });
+        return z.NEVER;
+      }
+      return iso;
+    })
+    .meta({ description: 'A date as MM-DD-YYYY (the spec\'s format) or YYYY-MM-DD, between 01-01-2000 and 12-31-2099', examples: ['11-23-2026', '2026-11-23'] });
+
+/** A value of `record` under a client-given key, only if the record itself holds it (never `constructor`, `toString`, … from the prototype). */
+export function ownValue<V>(record: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+
+/**
+ * The one upload mechanism (DESIGN.md §12): a command decides first; only a command that accepts
+ * keeps the bytes, under a key this layer makes from an id it generates — never from a file
+ * name, an IMEI or any other client text. If the command's append fails after the bytes were
+ * written, they are removed again, so a refused upload leaves nothing behind.
+ */
+
+/** The areas of the file storage, one per kind of upload (the first segment of every key). */
+export type UploadArea = 'device-images';
+
+/** An upload whose type was already decided from its bytes (e.g. imageTypeOf). */
+export interface ReceivedFile {
+  readonly bytes: Buffer;
+  readonly contentType: string;
+  /** Our own extension for that type (png, jpg …), never the client's. */
+  readonly extension: string;
+}
+
+export interface PendingUpload {
+  /** `device-images/<uuid>.png`: where the bytes will live once kept. */
+  readonly key: string;
+  /** The key as the console addresses it: `/files/<key>`. */
+  readonly url: string;
+  readonly contentType: string;
+  readonly size: number;
+  /**
+   * Called by a command once it has decided to accept: writes the bytes, then runs `append`; if
+   * `append` fails (a refusal found late, a concurrent change) the bytes are removed before the
+   * error goes on.
+   */
+  keepWith<T>(append: () => Promise<T>): Promise<T>;
+}
+
+const KEY_SHAPE = /^[a-z]+(-[a-z]+)*\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,5}$/;
+const EXTENSION_SHAPE = /^[a-z0-9]{1,5}$/;
+
+/** Uploaded files under DATA_DIR/files, one folder per area. */
+export class UploadStorage {
+  constructor(private readonly root: string) {}
+
+  static underDataDirectory(dataDirectory: string): UploadStorage {
+    return new UploadStorage(path.join(dataDirectory, 'files'));
+  }
+
+  /** A new upload of `area`, not written yet. */
+  pending(area: UploadArea, file: ReceivedFile): PendingUpload {
+    if (!EXTENSION_SHAPE.test(file.extension)) throw new RangeError(`not an extension of ours: ${file.extension}`);
+    const key = `${area}/${uuidv7()}.${file.extension}`;
+    const location = this.locationOf(key);
+    return {
+      key,
+      url: `/files/${key}`,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      keepWith: async <T>(append: () => Promise<T>): Promise<T> => {
+        await fs.mkdir(path.dirname(location), { recursive: true });
+        await fs.writeFile(location, file.bytes, { flag: 'wx' });
+        try {
+          return await append();
+        } catch (error) {
+          await fs.rm(location, { force: true });
+          throw error;
+        }
+      },
+    };
+  }
+
+  /** Where a key's bytes live; only keys of the shape this class makes are answered. */
+  locationOf(key: string): string {
+    if (!KEY_SHAPE.test(key)) throw new RangeError(`not a storage key: ${key}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+}
