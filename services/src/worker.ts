@@ -3,6 +3,7 @@ import { ProjectionRunner, projections } from '@portal/projections';
 import { processExports } from './exports/export-processor';
 import { processMail } from './platform/mail/mail-sender';
 import type { Platform } from './platform/platform';
+import { runInBackground } from './platform/db/database';
 import type { LiveBus } from './platform/realtime/live-bus';
 import { LIVE_PROJECTIONS, scopeLookups, scopesTouchedByBatch } from './platform/realtime/scopes-touched';
 
@@ -26,7 +27,8 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
     // Live dashboard (DESIGN.md §7): after a batch commits, tell the api processes which scopes changed.
     onBatchCommitted: live ? publishScopeChanges(platform, live) : undefined,
   });
-  runner.start();
+  // Behind the requests on the embedded database's one connection (pglite-dialect.ts).
+  runInBackground(() => runner.start());
   processMail(platform.jobs, platform.mail);
   processExports(platform, live);
   logger.info({ projections: projections.map((projection) => projection.name) }, 'worker started');

@@ -37,8 +37,6 @@ interface PendingStream {
   readonly events: NewEvent[];
 }
 
-const DONE: InventoryResult = { position: START, count: 0 };
-
 /**
  * The demo seed's bulk path (`seed --devices 1000000`): the same decisions as the inventory
  * commands — the same pure deciders on the same inputs, the same job and transfer records —
@@ -58,6 +56,7 @@ export class BulkInventory implements SeedInventory {
 
   constructor(
     private readonly store: EventStore,
+    /** Events buffered before the next shipment appends them: fewer per append, shorter each append holds the database. */
     private readonly flushEvents = 20_000,
   ) {}
 
@@ -94,9 +93,14 @@ export class BulkInventory implements SeedInventory {
     this.records.set(streamId, version + events.length);
   }
 
-  private async maybeFlush(): Promise<InventoryResult> {
+  /**
+   * Flushes only when a new shipment starts, so a flush never splits a device's story, and no
+   * later flush touches a stream an earlier one wrote (the demo story and the bench move a
+   * shipment's devices in that shipment's turn only): someone using the seeded devices
+   * meanwhile — the first start seeds in the background — cannot make a flush conflict.
+   */
+  private async flushBeforeNextShipment(): Promise<void> {
     if (this.pendingEvents >= this.flushEvents) await this.flush();
-    return DONE;
   }
 
   /** Appends everything buffered in one atomic append. */
@@ -114,6 +118,7 @@ export class BulkInventory implements SeedInventory {
   }
 
   async receiveShipment(shipment: ReceiveShipmentBody, context: CommandContext): Promise<InventoryResult> {
+    await this.flushBeforeNextShipment();
     const jobId = uuidv7();
     for (const device of shipment.devices) {
       if (!this.devices.has(device.imei)) this.devices.set(device.imei, { state: initialDeviceState(device.imei), version: 0, deviceType: device.device_type });
@@ -125,7 +130,6 @@ export class BulkInventory implements SeedInventory {
     for (const device of shipment.devices) imeisOf.set(device.carton_number, [...(imeisOf.get(device.carton_number) ?? []), device.imei]);
     this.jobCartons.set(jobId, imeisOf);
     this.record(receiveJobStream(jobId), [{ type: 'ReceiveJobCreated', data: { job_id: jobId, office_id: shipment.office_id, source: shipment.source, order_id: shipment.order_id, order_date: shipment.order_date, from_office_id: null, cartons, total_device_count: shipment.devices.length } }], context);
-    await this.maybeFlush();
     return { position: this.position, count: shipment.devices.length, id: jobId };
   }
 
@@ -139,7 +143,6 @@ export class BulkInventory implements SeedInventory {
       [body.status === 1 ? { type: 'ReceiveJobCartonsAccepted', data: { job_id: body.job_id, carton_numbers: cartons } } : { type: 'ReceiveJobCartonsDeclined', data: { job_id: body.job_id, carton_numbers: cartons, reason: body.decline_reason ?? '' } }],
       context,
     );
-    await this.maybeFlush();
     return { position: this.position, count: cartons.length };
   }
 
@@ -149,7 +152,6 @@ export class BulkInventory implements SeedInventory {
     this.decideAll(imeis, (state) => decideAssign(state, { office_id: request.office_id, agent_id: request.agent_id, agent_job_id: agentJobId, manager_id: context.actor.user_id }), context);
     this.agentJobs.set(agentJobId, request.agent_id);
     this.record(agentJobStream(agentJobId), [{ type: 'AgentJobCreated', data: { agent_job_id: agentJobId, agent_id: request.agent_id, office_id: request.office_id, manager_id: context.actor.user_id, imeis } }], context);
-    await this.maybeFlush();
     return { position: this.position, count: imeis.length, id: agentJobId };
   }
 
@@ -159,7 +161,6 @@ export class BulkInventory implements SeedInventory {
     const imeis = [...new Set([...request.accepted, ...request.returned])];
     this.decideAll(imeis, (state) => decideAgentAnswer(state, { agent_id: request.agent_id, agent_job_id: request.agent_job_id, accept: accepted.has(state.imei) }), context);
     this.record(agentJobStream(request.agent_job_id), [{ type: 'AgentJobAnswered', data: { agent_job_id: request.agent_job_id, accepted: imeis.filter((imei) => accepted.has(imei)), returned: imeis.filter((imei) => !accepted.has(imei)) } }], context);
-    await this.maybeFlush();
     return { position: this.position, count: imeis.length };
   }
 
@@ -170,7 +171,6 @@ export class BulkInventory implements SeedInventory {
     const managerId = request.manager_id ?? '';
     this.decideAll(imeis, (state) => decideTransferRequest(state, { agent_id: request.agent_id, transfer_id: transferId, manager_id: managerId, reason: request.reason }), context);
     this.record(transferStream(transferId), [{ type: 'TransferRequested', data: { transfer_id: transferId, agent_id: request.agent_id, manager_id: managerId, office_id: officeId, imeis, reason: request.reason } }], context);
-    await this.maybeFlush();
     return { position: this.position, count: imeis.length, id: transferId };
   }
 
@@ -196,13 +196,11 @@ export class BulkInventory implements SeedInventory {
       this.agentJobs.set(agentJobId, request.agent_id);
       this.record(agentJobStream(agentJobId), [{ type: 'AgentJobCreated', data: { agent_job_id: agentJobId, agent_id: request.agent_id, office_id: request.office_id, manager_id: context.actor.user_id, imeis } }], context);
     }
-    await this.maybeFlush();
     return { position: this.position, count: imeis.length, id: jobId ?? agentJobId ?? undefined };
   }
 
   async recordActivation(body: ActivationBody, _retailerId: string | null, context: CommandContext): Promise<InventoryResult> {
     this.decideAll([body.imei], (state) => decideActivation(state, { activation_date: body.activation_date, order_id: body.order_id, plan_name: body.plan_name, subscriber_state: body.subscriber_state, subscriber_zip: body.subscriber_zip }), context);
-    await this.maybeFlush();
     return { position: this.position, count: 1 };
   }
 }

@@ -5,25 +5,37 @@ import { BulkInventory } from './bulk-inventory';
 import { seedDemoDevices } from './demo-devices.seed';
 import { passwordHashing } from '../auth/auth.module';
 import type { Platform } from '../platform/platform';
+import { runInBackground } from '../platform/db/database';
 import { seedDemoBusiness } from './demo-business.seed';
 import { OrgCommands } from '../admin/org.commands';
 
-/**
- * Seeds the demo business once, into an empty event store only; several processes starting at
- * once seed it once (advisory lock). Answers whether it seeded.
- */
 /** Above this many devices the seed takes the bulk path unless told otherwise. */
 const BULK_FROM = 50_000;
+/**
+ * Events per append of the bulk path on the embedded database: its one connection runs one
+ * append at a time, and the requests of the first minutes wait behind it — about 1,000 events
+ * is ~70 ms there; PostgreSQL takes large batches (readers wait for nothing).
+ */
+const EMBEDDED_FLUSH_EVENTS = 1_000;
 
 export interface SeedOptions {
   readonly devices?: number;
-  /** true: the bulk path; false: one command at a time; default: bulk above 50,000 devices. */
+  /** true: the bulk path; false: one command at a time; default: bulk on the embedded database and above 50,000 devices. */
   readonly bulk?: boolean;
   /** The business "now" the demo history ends at (tests fix it to compare two seeds). */
   readonly now?: Date;
 }
 
-export async function seedIfEmpty(platform: Platform, options: SeedOptions = {}): Promise<boolean> {
+/**
+ * Seeds the demo business once, into an empty event store only; several processes starting at
+ * once seed it once (advisory lock). Answers whether it seeded. It is background work: on the
+ * embedded database every request waiting for the one connection goes first.
+ */
+export function seedIfEmpty(platform: Platform, options: SeedOptions = {}): Promise<boolean> {
+  return runInBackground(() => seedOnce(platform, options));
+}
+
+async function seedOnce(platform: Platform, options: SeedOptions): Promise<boolean> {
   const lock = await platform.database.tryLock('seed-demo-business');
   if (!lock) return false;
   try {
@@ -40,10 +52,14 @@ export async function seedIfEmpty(platform: Platform, options: SeedOptions = {})
       };
       await settle(summary.position);
       const deviceStarted = Date.now();
-      const bulk = options.bulk ?? devices > BULK_FROM;
+      // The embedded database has one connection and runs on this thread: ~9,000 commands, each
+      // waiting for the read models, took 4-6 minutes there; the bulk path's same story in small
+      // appends takes well under a minute and holds the connection ~70 ms at a time.
+      const embedded = platform.database.kind === 'pglite';
+      const bulk = options.bulk ?? (embedded || devices > BULK_FROM);
       if (bulk) {
-        // Same decisions, events appended in large atomic batches; the read models catch up after.
-        const inventory = new BulkInventory(platform.eventStore);
+        // Same decisions, events appended in atomic batches; the read models catch up meanwhile.
+        const inventory = new BulkInventory(platform.eventStore, embedded ? EMBEDDED_FLUSH_EVENTS : undefined);
         const seeded = await seedDemoDevices(inventory, summary.officeDetails, devices, async () => undefined, options.now);
         await settle(await inventory.flush());
         platform.logger.info({ ...seeded, path: 'bulk', ms: Date.now() - deviceStarted }, 'demo devices seeded');

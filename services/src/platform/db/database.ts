@@ -3,6 +3,13 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Client, Pool, type PoolConfig } from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+
+/**
+ * Runs `work` as background work (the demo seed, the projection runner): on the embedded
+ * database a waiting request gets the one connection before it (pglite-dialect.ts). Harmless
+ * on PostgreSQL, whose pool serves both at once.
+ */
+export { runInBackground } from './pglite-dialect';
 import type { Extension } from '@electric-sql/pglite';
 
 /** A held lock; releasing it lets another process take over the work it guards. */

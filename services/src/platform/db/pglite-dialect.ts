@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
@@ -14,7 +15,14 @@ import {
 
 /**
  * Kysely on PGlite. PGlite has ONE connection, so the driver hands it to one user at a
- * time (a transaction keeps it until commit); everyone else queues.
+ * time (a transaction keeps it until commit); everyone else queues: requests first, then the
+ * background (runInBackground: the demo seed, the projections), each first come first served.
+ *
+ * PGlite runs PostgreSQL (WASM) on this thread and answers through promises only, so a chain
+ * of queries (a seed, a projection catching up) would run from microtask to microtask and
+ * never let the event loop read a socket: not even /health answered while the demo devices
+ * were seeded. Every query therefore first yields to the event loop (setImmediate), so waiting
+ * requests are read and queue for the connection between any two queries of the background.
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
@@ -33,8 +41,17 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+/**
+ * Marks the work started inside `work` (and everything it awaits or starts) as background:
+ * on the embedded database it gets the connection only when no request is waiting for it.
+ */
+const background = new AsyncLocalStorage<true>();
+export const runInBackground = <T>(work: () => T): T => background.run(true, work);
+
 class PGliteDriver implements Driver {
-  private queue: Promise<void> = Promise.resolve();
+  private busy = false;
+  /** Waiting users, first come first served within each: requests before background work. */
+  private readonly waiting = { foreground: [] as (() => void)[], background: [] as (() => void)[] };
   private readonly connection: PGliteConnection;
 
   constructor(pglite: PGlite) {
@@ -44,11 +61,11 @@ class PGliteDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    let release!: () => void;
-    const previous = this.queue;
-    this.queue = new Promise<void>((resolve) => (release = resolve));
-    await previous;
-    this.connection.release = release;
+    if (this.busy) {
+      // Handed over by releaseConnection, which leaves `busy` set for us.
+      await new Promise<void>((resolve) => this.waiting[background.getStore() ? 'background' : 'foreground'].push(resolve));
+    }
+    this.busy = true;
     return this.connection;
   }
 
@@ -66,20 +83,24 @@ class PGliteDriver implements Driver {
   }
 
   async releaseConnection(): Promise<void> {
-    const release = this.connection.release;
-    this.connection.release = undefined;
-    release?.();
+    // A waiting request goes before the seed and the projections: it then waits for the one
+    // holder it found, never for the background work queued before it.
+    const next = this.waiting.foreground.shift() ?? this.waiting.background.shift();
+    if (next) next();
+    else this.busy = false;
   }
 
   async destroy(): Promise<void> {}
 }
 
-class PGliteConnection implements DatabaseConnection {
-  release: (() => void) | undefined;
+/** Lets pending I/O (incoming requests, timers) run before the next query: see PGliteDialect. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    await yieldToEventLoop();
     const result = await this.pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
     return {
       rows: result.rows,
