@@ -11,6 +11,8 @@ import { serveRouteAliases } from './platform/http/route-aliases';
 import { applySecurityHeaders } from './platform/http/security-headers';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
+import { embeddedDatabaseExists } from './platform/db/database';
+import { answerWhileStarting } from './platform/http/starting-server';
 import { startLiveGateway } from './platform/realtime/live-gateway';
 import { createLiveBus } from './platform/realtime/live-bus';
 import type { AuthService } from './auth/auth.service';
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const logger = createLogger(config, role);
+  // The first start creates the embedded database (seconds): /health answers meanwhile (DESIGN.md §1).
+  const starting = config.embedded && role === 'all' && !embeddedDatabaseExists(config.dataDirectory) ? await answerWhileStarting(config.PORT, config.HOST) : undefined;
   const platform = await openPlatform(config, logger);
   if (role === 'seed') {
     // `seed -- --devices N [--bulk | --commands] [--now ISO]`: how many devices (default
@@ -86,7 +90,8 @@ async function main(): Promise<void> {
       logger: logger.child({ component: 'live' }),
       recheckMs: config.SOCKET_RECHECK_MS,
     });
-    await app.listen(config.PORT, config.HOST);
+    if (starting) await starting.handOverTo(app);
+    else await app.listen(config.PORT, config.HOST);
     logger.info({ url: `http://localhost:${config.PORT}`, embedded: config.embedded }, 'api listening');
     closeApi = async () => {
       await gateway.close();

@@ -26,7 +26,8 @@ describe('embedded default (PGlite, in-process jobs)', () => {
       const ready = await waitFor(
         () => fetch(`${first.baseUrl}/health/ready`).then(async (response) => ({ status: response.status, body: (await response.json()) as Record<string, unknown> })),
         (answer) => answer.status === 200 && Array.isArray(answer.body.projections) && (answer.body.projections as unknown[]).length > 0,
-        30_000,
+        // The first start now answers /health at once, while it creates the database: readiness waits for that too.
+        90_000,
         'readiness on PGlite',
       );
       expect(ready.body).toMatchObject({ ready: true, database: { ok: true, kind: 'pglite' }, eventStore: { name: 'postgres' } });

@@ -139,14 +139,44 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
 
 const PG_TRGM_MODULE = '@electric-sql/pglite/contrib/pg_trgm';
 
+/** Whether the embedded database under `dataDirectory` exists: its first open creates it (PGlite's initdb, seconds). */
+export function embeddedDatabaseExists(dataDirectory: string): boolean {
+  return fs.existsSync(path.join(pgliteDirectory(dataDirectory), 'PG_VERSION'));
+}
+
+const pgliteDirectory = (dataDirectory: string) => path.resolve(dataDirectory, 'pglite');
+
+// Runs in the worker thread: PGlite's CommonJS build, given by path (an eval'd worker resolves
+// modules from no file of ours).
+const CREATE_IN_WORKER = `
+const { workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.pglite);
+PGlite.create(workerData.directory).then((pglite) => pglite.close());`;
+
+/**
+ * Creates the embedded database (PGlite's initdb) in a worker thread. PGlite runs on the thread
+ * that opens it, and initdb is one synchronous WASM call of ~8 s: on the main thread the first
+ * start answered nothing meanwhile, /health included (DESIGN.md §1 wants it at once). Opening
+ * the created directory afterwards blocks the main thread about a second.
+ */
+async function createInWorkerThread(directory: string): Promise<void> {
+  const { Worker } = await import('node:worker_threads');
+  const worker = new Worker(CREATE_IN_WORKER, { eval: true, workerData: { pglite: require.resolve('@electric-sql/pglite'), directory } });
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the embedded database under ${directory} failed (worker exit code ${code})`))));
+  });
+}
+
 async function openPGlite(dataDirectory: string): Promise<Database> {
   // PGlite ships CommonJS too; loaded lazily so a PostgreSQL deployment never pays for the WASM.
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm: the reports' partial-IMEI search index (the inventory projection creates the extension).
   // (a subpath export, which this package's `moduleResolution: node` cannot type; the shape is PGlite's Extension)
   const { pg_trgm } = (await import(PG_TRGM_MODULE)) as { pg_trgm: Extension };
-  const directory = path.resolve(dataDirectory, 'pglite');
+  const directory = pgliteDirectory(dataDirectory);
   fs.mkdirSync(directory, { recursive: true });
+  if (!embeddedDatabaseExists(dataDirectory)) await createInWorkerThread(directory);
   const pglite = await PGlite.create(directory, { extensions: { pg_trgm } });
   const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) }); // eslint-disable-line @typescript-eslint/no-explicit-any
   // One process owns the embedded database, so locks are process-local.
