@@ -28,6 +28,7 @@ module.exports = tseslint.config(
         'error',
         { selector: "CallExpression[callee.object.name='z'][callee.property.name='string']", message: 'Request text is text() or multilineText() from platform/input.ts: they refuse control characters.' },
         { selector: "MemberExpression[object.object.name='z'][object.property.name='iso']", message: 'Request dates are wireDate() from platform/input.ts: MM-DD-YYYY or ISO, within a sane range.' },
+        { selector: "MemberExpression[object.name='z'][property.name='coerce']", message: 'Request numbers are wholeNumber() / wholeNumberBetween() from platform/input.ts: z.coerce calls into a client\'s object.' },
       ],
     },
   },

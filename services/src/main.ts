@@ -9,6 +9,7 @@ import { loadConfigOrExit } from './platform/config/config';
 import { CONSOLE_DIRECTORY } from './platform/http/console.controller';
 import { serveRouteAliases } from './platform/http/route-aliases';
 import { applySecurityHeaders } from './platform/http/security-headers';
+import { answerUnparsableRequests } from './platform/http/client-errors';
 import { createLogger } from './platform/logger';
 import { openPlatform } from './platform/platform';
 import { embeddedDatabaseExists } from './platform/db/database';
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), new ExpressAdapter(caseSensitiveExpress()), { bufferLogs: true });
     app.useLogger(app.get(PinoLogger));
     applySecurityHeaders(app); // first: every answer, the console's files and errors included, carries them
+    answerUnparsableRequests(app.getHttpServer());
     app.use(serveRouteAliases);
     // A shipment of up to 50,000 devices is a few MB of JSON (Express's default is 100 kB).
     app.useBodyParser('json', { limit: '20mb' });

@@ -79,6 +79,52 @@ describe('access by role, over the whole route table', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('guards every route whatever its spelling: another case or a percent-encoded letter is an unknown path, never the route unguarded', async () => {
+    const spellings = (path: string) => [path.toUpperCase(), path.replace('/api/', '/API/'), path.replace('/api/', '/Api/'), path.replace('/api/', '/%61pi/'), path.replace('/api/', '/%41PI/'), path.replace(/\/([a-z])/, (_match, letter: string) => `/${letter.toUpperCase()}`)];
+    const wrong: string[] = [];
+    for (const route of apiRoutes) {
+      for (const spelling of new Set(spellings(concrete(route)))) {
+        for (const token of [undefined, tokens.get(ROLE.SUPER_ADMIN)!]) {
+          const response = await fetch(`${baseUrl}${spelling}`, { method: route.method, headers: { accept: 'application/json', ...(token && { authorization: `Bearer ${token}` }) } });
+          const body = await response.text();
+          if (response.status !== 404 || !body.startsWith('{"error":"Not Found"')) wrong.push(`${route.method} ${spelling} (${token ? 'signed in' : 'no token'}): ${response.status} ${body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("serves the spec's literal dashboard paths as the routes themselves, behind the same guard, and leaves the console's own routes alone", async () => {
+    const manager = tokens.get(ROLE.OFFICE_MANAGER)!;
+    const counts = await call(baseUrl, 'GET', '/api/v1/dashboard_count', { token: manager });
+    expect(counts.status).toBe(200);
+    expect(await call(baseUrl, 'GET', '/dashboard_count', { token: manager })).toEqual(counts);
+    expect(await call(baseUrl, 'GET', '/dashboard_count?x=1', { token: manager })).toEqual(counts);
+    expect((await call(baseUrl, 'GET', '/dashboard_count')).status).toBe(401);
+    expect((await call(baseUrl, 'GET', '/dashboard_count', { token: tokens.get(ROLE.AGENT)! })).status).toBe(403);
+    for (const path of ['/manager_sales_dashboard', '/agent_sales_dashboard']) {
+      const route = apiRoutes.find((candidate) => candidate.aliases?.includes(path))!;
+      const token = tokens.get(Array.isArray(route.access) && route.access.includes(ROLE.AGENT) ? ROLE.AGENT : ROLE.OFFICE_MANAGER)!;
+      expect(await call(baseUrl, 'GET', path, { token })).toEqual(await call(baseUrl, 'GET', route.path, { token }));
+      expect((await call(baseUrl, 'GET', path)).status).toBe(401);
+    }
+    const page = await fetch(`${baseUrl}/dashboard`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  });
+
+  it('answers every built route from its controller: only routes the table marks planned say "not built yet"', async () => {
+    const wrong: string[] = [];
+    for (const route of apiRoutes.filter((candidate) => candidate.access !== 'integration')) {
+      const role = route.access === 'public' || route.access === 'signed-in' ? ROLE.SUPER_ADMIN : ([ROLE.SUPER_ADMIN, ROLE.AGENT] as RoleId[]).find((candidate) => (route.access as readonly RoleId[]).includes(candidate))!;
+      if (route.path === '/api/v1/logout') continue;
+      const answer = await call<{ message?: string }>(baseUrl, route.method, concrete(route), { token: route.access === 'public' ? undefined : tokens.get(role)!, body: route.method === 'GET' ? undefined : {} });
+      const notBuilt = answer.status === 404 && / capability is not built yet$/.test(answer.body.message ?? '');
+      if (Boolean(route.planned) !== notBuilt) wrong.push(`${route.method} ${route.path} (${route.planned ? 'planned' : 'built'}): ${answer.status} ${answer.body.message}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('answers no 5xx to malformed bodies and queries on any route', async () => {
     const failures: string[] = [];
     const record = (route: ApiRoute, what: string, answer: Answer) => {

@@ -119,7 +119,7 @@ describe('announcements', () => {
       expect((await call(baseUrl, 'GET', path)).status).toBe(401);
     }
     const bad = await get('ibo.manager@demo.test', '/api/v1/announcements?page=abc');
-    expect(bad).toMatchObject({ status: 400, body: { error: 'Bad Request', fields: { page: 'page must be a number' } } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'Bad Request', fields: { page: 'page is a whole number from 1 to 1,000,000' } } });
     expect((await get('ibo.manager@demo.test', '/api/v1/announcements?results=500')).status).toBe(400);
     expect((await get('ibo.manager@demo.test', '/api/v1/announcements?page=0')).status).toBe(400);
   });

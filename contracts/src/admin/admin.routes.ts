@@ -1,6 +1,7 @@
 import { officeListQuery } from '../reference/reference.schemas';
 import { changeOfficeBody } from './admin.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
+import { exportQuery } from '../platform/export';
 import { ROLE } from '../platform/roles';
 
 const capability = 'admin';
@@ -52,5 +53,5 @@ export const adminRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/offices/get_inventory_count/:id', access: administrationScreens, capability, planned: true,
     summary: 'Devices an office holds, checked before its manager changes', spec: `${offices}; doc 3 §4 Edit Office` },
   { method: 'GET', path: '/api/v1/office_export', access: administrationScreens, capability,
-    summary: 'Export the offices list', spec: offices },
+    summary: 'Export the offices list', spec: offices, query: exportQuery(officeListQuery) },
 ];

@@ -1,4 +1,5 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
+import { exportQuery } from '../platform/export';
 import { ROLE } from '../platform/roles';
 import {
   agentAcceptBody,
@@ -6,7 +7,9 @@ import {
   answerCartonsBody,
   answerTransferBody,
   assignDeviceBody,
+  deviceImageBody,
   deviceLogParams,
+  manifestUploadBody,
   jobCartonsBody,
   officeAgentsBody,
   reassignBody,
@@ -43,7 +46,7 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/v1/manager/accept_transfer', access: managerScreens, capability,
     summary: 'Accept (status 1) or reject (status 2) an agent\'s transfer', spec: `${managerBase}; doc 1 §4`, body: answerTransferBody },
   { method: 'GET', path: '/api/v1/manager/accept_transfer_request_list_export', access: managerScreens, capability,
-    summary: 'Export the Accept Transfer list', spec: `${managerBase}; doc 2 §7 Transfers and assign` },
+    summary: 'Export the Accept Transfer list', spec: `${managerBase}; doc 2 §7 Transfers and assign`, query: exportQuery(transferRequestsQuery) },
   { method: 'POST', path: '/api/v1/manager/transfer_devices_to_other_office', access: managerScreens, capability,
     summary: 'Send devices to another office, where they arrive as manager pending', spec: managerBase, body: transferToOfficeBody },
   { method: 'GET', path: '/api/v1/manager/get_other_office_list', access: managerScreens, capability,
@@ -63,25 +66,25 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/v1/manager/manager_accept_selected_cartons', access: managerScreens, capability,
     summary: 'Accept (status 1) or decline with a reason (status 2) selected cartons of a job', spec: `${managerBase}; doc 1 §2.5, §4`, body: answerCartonsBody },
   { method: 'GET', path: '/api/v1/manager/manager_jobs_export', access: managerScreens, capability,
-    summary: 'Export the receive job list', spec: `${managerBase}; doc 1 §2.5` },
+    summary: 'Export the receive job list', spec: `${managerBase}; doc 1 §2.5`, query: exportQuery(receiveJobsQuery) },
 
   // My Inventory (doc 1 §2.9)
   { method: 'GET', path: '/api/v1/manager/managerinventorylist_optimisation', access: managerScreens, capability,
     summary: 'My Inventory: cartons held by the manager', spec: `${managerBase}; doc 1 §2.9`, query: stockListQuery },
   { method: 'GET', path: '/api/v1/manager/manager_inventory_list_export', access: managerScreens, capability,
-    summary: 'Export My Inventory', spec: `${managerBase}; doc 1 §2.9` },
+    summary: 'Export My Inventory', spec: `${managerBase}; doc 1 §2.9`, query: exportQuery(stockListQuery) },
 
   // Reassign (doc 1 §2.8)
   { method: 'GET', path: '/api/v1/manager/reassign_inventory_list', access: managerScreens, capability,
     summary: 'Devices that can be reassigned (statuses 3, 4, 5)', spec: `${managerBase}; doc 1 §2.8`, query: reassignListQuery },
   { method: 'GET', path: '/api/v1/manager/reassign_inventory_list_export', access: managerScreens, capability,
-    summary: 'Export the reassign list', spec: `${managerBase}; doc 1 §2.8` },
+    summary: 'Export the reassign list', spec: `${managerBase}; doc 1 §2.8`, query: exportQuery(reassignListQuery) },
   { method: 'POST', path: '/api/v1/manager/reassign_inventory', access: managerScreens, capability,
     summary: 'Reassign IMEIs to another agent or office', spec: `${managerBase}; doc 1 §2.8`, body: reassignBody },
 
   // IMEI image upload (doc 1 §2.14): a manager-base path that the agent-IMEI screen uses too
   { method: 'POST', path: '/api/v1/manager/device_image', access: imeiScreens, capability,
-    summary: 'Upload one image of a device (IMEI and agent-IMEI screens; kept with inventory, doc 1 §2.14)', spec: `${managerBase}; doc 1 §2.14 Agent IMEI; doc 2 §2` },
+    summary: 'Upload one image of a device (IMEI and agent-IMEI screens; kept with inventory, doc 1 §2.14)', spec: `${managerBase}; doc 1 §2.14 Agent IMEI; doc 2 §2`, body: deviceImageBody },
 
   // Agent base (doc 1 §2.14, §2.4 agent dashboard)
   { method: 'POST', path: '/api/v1/agent/accept', access: agentScreens, capability,
@@ -93,7 +96,7 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/agent/agentassignlist', access: agentScreens, capability,
     summary: 'Pending jobs of devices sent to the agent, for Accept or Partial Accept (agent dashboard table)', spec: `${agentBase}; doc 1 §2.4`, query: stockListQuery },
   { method: 'GET', path: '/api/v1/agent/agent_inventory_list_export', access: agentScreens, capability,
-    summary: 'Export the agent\'s own inventory', spec: `${agentBase}; doc 2 §7 Agent` },
+    summary: 'Export the agent\'s own inventory', spec: `${agentBase}; doc 2 §7 Agent`, query: exportQuery(stockListQuery) },
 
   // Device log drawer of the detailed report (doc 1 §2.11): built with the flows
   { method: 'GET', path: '/api/v1/device_log/:id', access: managerScreens, capability,
@@ -101,7 +104,7 @@ export const inventoryRoutes: readonly ApiRoute[] = [
 
   // Manifest upload (ours: the spec shows jobs arriving, not how): back office (roles 1, 12) uploads a CSV/XLSX shipment
   { method: 'POST', path: '/api/v1/manager/receive_manifest', access: screenRoles(ROLE.RETAILER_MANAGER), capability,
-    summary: 'Upload a shipment manifest (CSV or XLSX, one device per row) for an office: all rows or none, bad rows reported', spec: 'doc 1 §2.5 receive jobs (upload path is ours)' },
+    summary: 'Upload a shipment manifest (CSV or XLSX, one device per row) for an office: all rows or none, bad rows reported', spec: 'doc 1 §2.5 receive jobs (upload path is ours)', body: manifestUploadBody },
 
   // Upstream
   { method: 'POST', path: '/api/integration/v1/shipments', access: 'integration', capability,

@@ -135,7 +135,9 @@ const cartonList = (message: string) =>
 const chosenByDeviceStatus = (fallback: 0 | 1) => (body: unknown) => {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const { imei, carton_number, ...rest } = body as Record<string, unknown>;
-  const mode = 'devicestatus' in rest && rest.devicestatus !== '' && rest.devicestatus !== null && rest.devicestatus !== undefined ? Number(rest.devicestatus) : fallback;
+  // Only a number or its text chooses a mode (never converting a client's object); anything else is refused by the schema.
+  const given = rest.devicestatus;
+  const mode = given === undefined || given === null || given === '' ? fallback : typeof given === 'number' || typeof given === 'string' ? Number(given) : undefined;
   if (mode === 0) return { ...rest, carton_number };
   if (mode === 1) return { ...rest, imei };
   return body;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './input';
+import { text, wholeNumberBetween } from './input';
 
 /** What every `*_export` call answers (doc 1 §7): `download` 0 → show `message`; otherwise open `url`. */
 export interface ExportAnswer {
@@ -19,6 +19,9 @@ export const exportFormatQuery = z.object({
 });
 export type ExportFormatQuery = z.infer<typeof exportFormatQuery>;
 
+/** The query of a list's `*_export` call: the list's own filters, and the file format. */
+export const exportQuery = <Schema extends z.ZodType<Record<string, unknown>>>(list: Schema) => z.intersection(list, exportFormatQuery);
+
 export const EXPORT_PREPARING_MESSAGE = 'Your report is being prepared. You will be notified when it is ready.';
 export const EXPORT_READY_MESSAGE = 'Your report is ready.';
 /** 503 while the job queue (Redis) is unreachable: nothing was queued, the user tries again later. */
@@ -32,7 +35,7 @@ export const QUEUE_UNAVAILABLE_MESSAGE = 'Reports and e-mails cannot be prepared
 export const exportIdParams = z.object({ id: text('id is required').trim().min(1, 'id is required').max(64, 'No such export.') });
 
 export const exportDownloadQuery = z.object({
-  expires: z.coerce.number({ error: 'expires must be a number' }).int('expires must be a number').min(0, 'expires must be a number').max(8_640_000_000_000, 'expires must be a number'),
+  expires: wholeNumberBetween(0, 8_640_000_000_000, 'expires must be a number'),
   signature: text('signature is required').min(1, 'signature is required').max(200),
 });
 export type ExportDownloadQuery = z.infer<typeof exportDownloadQuery>;

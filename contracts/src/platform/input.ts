@@ -27,10 +27,19 @@ export const text = (error?: string) => z.string(error === undefined ? undefined
 export const multilineText = (error?: string) =>
   z.string(error === undefined ? undefined : { error }).refine((value) => !CONTROL_CHARACTERS_BUT_LINES.test(value), CONTROL_CHARACTERS_MESSAGE);
 
+/**
+ * A number as a client sends it: a JSON number, or the text of one (a query string). Anything
+ * else — an object, a list, a boolean — is left as it is for the schema to refuse: converting it
+ * would call into the client's object (`{"toString": "x"}` throws inside Number()).
+ */
+const numberFromText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+
+/** A whole number within [min, max]; `error` for anything else. */
+export const wholeNumberBetween = (min: number, max: number, error: string) => z.preprocess(numberFromText, z.number({ error }).int(error).min(min, error).max(max, error));
+
 /** Whole numbers a client sends (counts, codes, flags): within PostgreSQL's integer, so no column can overflow. */
 export const MAX_WHOLE_NUMBER = 2_147_483_647;
-export const wholeNumber = (error = 'Please enter a whole number') =>
-  z.coerce.number({ error }).int(error).min(-MAX_WHOLE_NUMBER, error).max(MAX_WHOLE_NUMBER, error);
+export const wholeNumber = (error = 'Please enter a whole number') => wholeNumberBetween(-MAX_WHOLE_NUMBER, MAX_WHOLE_NUMBER, error);
 
 /** The days a date on the wire may name: a business date outside these is a typing mistake or an attack. */
 export const EARLIEST_DATE = '2000-01-01';

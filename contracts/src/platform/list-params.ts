@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { text, wholeNumber, wireDate } from './input';
+import { text, wholeNumber, wholeNumberBetween, wireDate } from './input';
 
 /** Query parameters every paged list shares (doc 1 §3 "query filters used across reports"). */
-export const pageParam = z.coerce.number({ error: 'page must be a number' }).int('page must be a whole number').min(1, 'page starts at 1').max(1_000_000, 'page is at most 1,000,000').default(1);
-export const resultsParam = z.coerce.number({ error: 'results must be a number' }).int('results must be a whole number').min(1, 'results is at least 1').max(100, 'results is at most 100').default(10);
+export const pageParam = wholeNumberBetween(1, 1_000_000, 'page is a whole number from 1 to 1,000,000').default(1);
+export const resultsParam = wholeNumberBetween(1, 100, 'results is a whole number from 1 to 100').default(10);
 /** Sort direction, ASC or DESC (doc 1 §9), any case. */
 export const sortParam = text()
   .transform((value) => value.toUpperCase())

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
-import { type ExportAnswer, type ExportFormatQuery, type OfficeListQuery, exportFormatQuery, officeListQuery } from '@portal/contracts';
+import { type ExportAnswer, type ExportFormatQuery, type OfficeListQuery, exportQuery, officeListQuery } from '@portal/contracts';
 import { officeList } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { CurrentUser } from '../auth/current-user';
@@ -10,7 +10,6 @@ import { PLATFORM } from '../platform/tokens';
 import { officeExport } from './office-export';
 
 /** The office export's query: the Office list's filters (and the spec's alias names), plus `format`. */
-const officeExportQuery = officeListQuery.and(exportFormatQuery);
 
 /** The Office list (doc 3 §7 Offices, GET /api/v1/offices) and its export: the offices the caller's scope reaches. */
 @Controller('api/v1')
@@ -28,7 +27,7 @@ export class OfficesController {
 
   /** GET /api/v1/office_export: the Office list's rows with the same filters, as CSV or XLSX. */
   @Get('office_export')
-  async export(@Query(new ZodValidation(officeExportQuery)) query: OfficeListQuery & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+  async export(@Query(new ZodValidation(exportQuery(officeListQuery))) query: OfficeListQuery & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     const { status, search_text, ibo_marketer_id, office_id } = query;
     return this.exports.start(officeExport, query.format, user, { status, search_text, ibo_marketer_id, office_id });
   }

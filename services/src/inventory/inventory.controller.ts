@@ -24,7 +24,7 @@ import {
   answerCartonsBody,
   answerTransferBody,
   assignDeviceBody,
-  exportFormatQuery,
+  exportQuery,
   jobCartonsBody,
   officeAgentsBody,
   reassignBody,
@@ -53,7 +53,6 @@ import {
   transferRequests,
   transferTargetOffices,
 } from '@portal/projections';
-import type { z } from 'zod';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import type { IntegrationClient } from '../auth/api-keys';
 import { Command, CurrentUser, IntegrationCaller } from '../auth/current-user';
@@ -82,7 +81,6 @@ const MANIFEST_MAX_BYTES = 20_000_000;
 
 type Message = CommandAnswer<{ message: string }>;
 const devices = (count: number) => `${count} device${count === 1 ? '' : 's'}`;
-const withFormat = <Schema extends z.ZodType>(schema: Schema) => (schema as unknown as z.ZodObject).and(exportFormatQuery);
 
 /**
  * Device inventory over HTTP (doc 1 §7 "Inventory, manager base", the agent base and the
@@ -113,7 +111,7 @@ export class InventoryController {
   }
 
   @Get('v1/manager/manager_jobs_export')
-  async receiveJobsExport(@Query(new ZodValidation(withFormat(receiveJobsQuery))) query: ReceiveJobsQuery & { format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+  async receiveJobsExport(@Query(new ZodValidation(exportQuery(receiveJobsQuery))) query: ReceiveJobsQuery & { format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     const { keyword, assign_source, date_range_start, date_range_end, sort_by, sort } = query;
     return this.exports.start(receiveJobsExport, query.format, user, { keyword, assign_source, date_range_start, date_range_end, sort_by, sort });
   }
@@ -224,7 +222,7 @@ export class InventoryController {
   }
 
   @Get('v1/manager/accept_transfer_request_list_export')
-  async transferRequestsExport(@Query(new ZodValidation(withFormat(transferRequestsQuery))) query: { keyword?: string; format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+  async transferRequestsExport(@Query(new ZodValidation(exportQuery(transferRequestsQuery))) query: { keyword?: string; format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     return this.exports.start(transferRequestsExport, query.format, user, { keyword: query.keyword });
   }
 
@@ -268,7 +266,7 @@ export class InventoryController {
   }
 
   @Get('v1/manager/manager_inventory_list_export')
-  async myInventoryExport(@Query(new ZodValidation(withFormat(stockListQuery))) query: StockListQuery & { format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+  async myInventoryExport(@Query(new ZodValidation(exportQuery(stockListQuery))) query: StockListQuery & { format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     return this.exports.start(myInventoryExport, query.format, user, { keyword: query.keyword, office_id: query.office_id });
   }
 
@@ -280,7 +278,7 @@ export class InventoryController {
   }
 
   @Get('v1/manager/reassign_inventory_list_export')
-  async reassignExport(@Query(new ZodValidation(withFormat(reassignListQuery))) query: ReassignListQuery & { format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+  async reassignExport(@Query(new ZodValidation(exportQuery(reassignListQuery))) query: ReassignListQuery & { format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     const { keyword, office_id, agent_id, carton, imei, status } = query;
     return this.exports.start(reassignExport, query.format, user, { keyword, office_id, agent_id, carton, imei, status });
   }
@@ -344,7 +342,7 @@ export class InventoryController {
   }
 
   @Get('v1/agent/agent_inventory_list_export')
-  async agentInventoryExport(@Query(new ZodValidation(withFormat(stockListQuery))) query: StockListQuery & { format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+  async agentInventoryExport(@Query(new ZodValidation(exportQuery(stockListQuery))) query: StockListQuery & { format: 'csv' | 'xlsx' }, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     return this.exports.start(agentInventoryExport, query.format, { ...user, scope: { kind: 'agent', agentId: user.user_id } }, { keyword: query.keyword });
   }
 
