@@ -188,6 +188,8 @@ describe('scope: each manager sees only their part of the organisation', () => {
     });
     expect(page.body.items).toMatchObject({ total: 1, current_page: 1 });
     expect(page.body.items.data[0]!.get_manager_info).toEqual([{ user_id: expect.any(String), name: 'Olivia Office1' }]);
+    // doc 3 §3: an office row carries form_status (null: no compliance form was sent to it).
+    expect(page.body.items.data[0]).toHaveProperty('form_status', null);
     const foreign = await call<{ items: { total: number } }>(baseUrl, 'GET', `/api/v1/offices?office_id=${others[0]!.id}`, { token: sessions['office.manager@demo.test'] });
     expect(foreign.body.items.total).toBe(0);
     const everything = await call<{ items: { total: number; data: unknown[] } }>(baseUrl, 'GET', '/api/v1/offices?results=5&page=2&sort_by=office_number&sort=desc', { token: sessions['super@demo.test'] });

@@ -100,7 +100,8 @@ describe('inventory flows', () => {
     expect(stock.body.items.data).toEqual([expect.objectContaining({ carton_number: 'CTN-A', imei_count: 3, office_id: dallas, device_age: 0 })]);
     const otherOfficeAgent = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent011@demo.test'`.execute(service.test.database.db)).rows[0]!.id;
     expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-A'], agent_id: otherOfficeAgent, office_id: dallas })).status).toBe(422);
-    const assigned = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-A'], agent_id: agentId, office_id: dallas, assign_count: 3 });
+    // The console sends the whole form: the IMEI list the carton mode does not use comes empty, and is left out.
+    const assigned = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-A'], imei: [], agent_id: agentId, office_id: dallas, assign_count: 3 });
     expect(assigned.status).toBe(200);
     expect(assigned.body.message).toBe('3 devices assigned successfully');
     expect(await counts('manager')).toMatchObject({ Received: 0, assigned: 3 });
@@ -152,6 +153,8 @@ describe('inventory flows', () => {
     const log = await as<{ items: DeviceLogRow[] }>('manager', 'GET', `/api/v1/device_log/${second}`);
     expect(log.body.items.map((line) => line.type)).toEqual(['DeviceReceived', 'DeviceAcceptedByManager', 'DeviceAssigned', 'DeviceAcceptedByAgent', 'DeviceActivated']);
     expect(log.body.items.at(-1)).toMatchObject({ status: 8, short_description: 'Activated on Unlimited' });
+    // doc 1 §3: log rows carry updated_at (a log row is never edited: the instant it was written).
+    for (const line of log.body.items) expect(line.updated_at).toBe(line.created_at);
   });
 
   it('receives a manifest upload (CSV or XLSX) all or nothing, naming every bad row', async () => {
@@ -164,6 +167,17 @@ describe('inventory flows', () => {
       return { status: response.status, body: (await response.json()) as { message: string; job_id?: string; fields?: Record<string, string> } };
     };
     const good = [21, 22, 23].map((serial) => device(serial, 'CTN-M'));
+    // A file that is not what its name says, or no spreadsheet at all: a 400 naming the file, nothing received.
+    const manifestCsv = new TextEncoder().encode(`IMEI,Carton,Device Type\r\n${good[0]!.imei},CTN-M,PHONE`);
+    for (const [bytes, name, says] of [
+      [manifestCsv, 'manifest.xlsx', 'manifest.xlsx is not an Excel (XLSX) workbook'],
+      [Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 1, 2, 3]), 'broken.xlsx', 'broken.xlsx could not be read as an Excel (XLSX) workbook'],
+      [Uint8Array.from([0x25, 0x50, 0x44, 0x46, 0, 1, 2]), 'scan.csv', 'scan.csv is not a CSV or XLSX file'],
+    ] as const) {
+      const unreadable = await upload(new Blob([bytes]), name);
+      expect({ name, status: unreadable.status, message: unreadable.body.message }).toEqual({ name, status: 400, message: expect.stringContaining(says) });
+      expect(unreadable.body.fields?.file).toBe(unreadable.body.message);
+    }
     const csv = (rows: string[][]) => new Blob([['IMEI,Carton,Device Type,Make', ...rows.map((row) => row.join(','))].join('\r\n')], { type: 'text/csv' });
     const refused = await upload(csv([[good[0]!.imei, 'CTN-M', 'PHONE', 'Acme'], ['35693803000001', 'CTN-M', 'PHONE', ''], [good[0]!.imei, 'CTN-M', 'PHONE', ''], [good[1]!.imei, 'CTN-M', 'ROUTER', '']]), 'manifest.csv');
     expect(refused.status).toBe(400);

@@ -257,10 +257,10 @@ function officeWhere(scope: Scope, filters: OfficeFilters): RawBuilder<boolean> 
     and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like} or i.name ilike ${like})`;
 }
 
-/** An office's own columns and its chain's names; `o` the office, `i` its IBO/market. */
+/** An office's own columns and its chain's names; `o` the office, `i` its IBO/market. No form is sent yet (see OfficeRow.form_status). */
 const OFFICE_COLUMNS = sql`
   o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status,
-  ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name, o.created_at`;
+  ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name, o.created_at, null::smallint as form_status`;
 const OFFICE_FROM = sql`
   from rm.org_offices o
   join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
@@ -344,7 +344,7 @@ async function withManagers(db: SqlDb, rows: OfficeColumns[]): Promise<OfficeRow
     distributor_name: row.distributor_name,
     retailer_name: row.retailer_name,
     created_at: row.created_at,
-    form_status: null,
+    form_status: row.form_status,
   }));
 }
 
