@@ -1,10 +1,12 @@
 import { ROLE } from '@portal/contracts';
 import { sql } from 'kysely';
 import { type Socket, io } from 'socket.io-client';
-import { type TestDatabase, createTestDatabase, testRedisPrefix, testRedisUrl } from '../../services/src/platform/testing/test-database';
 import { createApiKey } from '../../services/src/auth/api-keys';
-import { call, login, waitForDemoBusiness } from '../support/demo';
-import { builtMain, exited, startNode, startService, waitFor } from '../support/processes';
+import { type SeededService, type SplitService, call, login, startSeededService, startSplitService } from '../support/demo';
+import { waitFor } from '../support/processes';
+
+/** How soon a push must follow a change: far below any polling or refresh, far above a busy 2-core runner's scheduling noise. */
+const LIVE_PUSH_BOUND_MS = 5_000;
 
 interface CountsPush {
   room: string;
@@ -24,9 +26,7 @@ interface LiveClient {
  * scope changes travel over Redis pub/sub from the worker to the api's socket.io gateway.
  */
 describe('live dashboard counts over socket.io', () => {
-  let test: TestDatabase;
-  let api: Awaited<ReturnType<typeof startService>>;
-  let worker: ReturnType<typeof startNode>;
+  let api: SplitService;
   const clients: Socket[] = [];
 
   const connect = (token: string) => io(api.baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
@@ -52,24 +52,15 @@ describe('live dashboard counts over socket.io', () => {
   }
 
   const officeId = async (name: string) =>
-    (await sql<{ id: string }>`select id from rm.org_offices where name = ${name}`.execute(test.database.db)).rows[0]!.id;
+    (await sql<{ id: string }>`select id from rm.org_offices where name = ${name}`.execute(api.test.database.db)).rows[0]!.id;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    const env = { DATABASE_URL: test.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: testRedisPrefix(), NODE_ENV: 'test', LOG_LEVEL: 'warn' };
-    const seed = startNode(builtMain, ['seed'], env);
-    if ((await exited(seed)) !== 0) throw new Error(`seeding failed:\n${seed.output()}`);
-    api = await startService(['api'], env);
-    worker = startNode(builtMain, ['worker'], env);
-    await waitForDemoBusiness(test.database.db);
+    api = await startSplitService();
   }, 180_000);
 
   afterAll(async () => {
     for (const socket of clients) socket.disconnect();
-    worker?.kill('SIGTERM');
-    api?.child.kill('SIGTERM');
-    await Promise.all([worker && exited(worker), api && exited(api.child)]);
-    await test?.drop();
+    await api?.stop();
   });
 
   it('pushes fresh counts to the rooms of both offices when an agent moves, and to nobody else', async () => {
@@ -90,7 +81,7 @@ describe('live dashboard counts over socket.io', () => {
 
     const agent = (
       await sql<{ id: string }>`
-        select id from rm.org_users where office_id = ${dallas} and ${ROLE.AGENT} = any(role_ids) order by email desc limit 1`.execute(test.database.db)
+        select id from rm.org_users where office_id = ${dallas} and ${ROLE.AGENT} = any(role_ids) order by email desc limit 1`.execute(api.test.database.db)
     ).rows[0]!.id;
     const iboManager = await login(api.baseUrl, 'ibo.manager@demo.test');
     const moved = await call(api.baseUrl, 'POST', '/api/v1/change_office', {
@@ -104,8 +95,9 @@ describe('live dashboard counts over socket.io', () => {
     const houstonPush = await waitFor(async () => houstonManager.pushes.find((push) => push.agents === 11), Boolean, 2_000, 'Houston counts with one agent more');
     expect(dallasPush).toMatchObject({ room: `office:${dallas}`, agents: 9, offices: 1 });
     expect(houstonPush).toMatchObject({ room: `office:${houston}`, agents: 11, offices: 1 });
-    expect(dallasPush!.at - movedAt).toBeLessThan(1_000);
-    expect(houstonPush!.at - movedAt).toBeLessThan(1_000);
+    // A liveness bound, not a speed measure (bench does speed): the push comes with the change, not at some later refresh.
+    expect(dallasPush!.at - movedAt).toBeLessThan(LIVE_PUSH_BOUND_MS);
+    expect(houstonPush!.at - movedAt).toBeLessThan(LIVE_PUSH_BOUND_MS);
 
     // Another market's office hears nothing of it.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -120,8 +112,8 @@ describe('live dashboard counts over socket.io', () => {
     expect(dallasManager.pushes.at(-1)).toMatchObject({ room: `office:${dallas}`, devices_in_stock: 0 });
     const before = otherMarketManager.pushes.length;
 
-    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(test.database.db)).rows[0]!;
-    const { key } = await createApiKey(test.database.db, retailer.id, 'live test');
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(api.test.database.db)).rows[0]!;
+    const { key } = await createApiKey(api.test.database.db, retailer.id, 'live test');
     const shipped = await call(api.baseUrl, 'POST', '/api/integration/v1/shipments', {
       headers: { 'x-api-key': key },
       body: { office_id: dallas, devices: ['356938035643809', '490154203237518'].map((imei) => ({ imei, device_type: 'PHONE', carton_number: 'LIVE-1' })) },
@@ -129,7 +121,7 @@ describe('live dashboard counts over socket.io', () => {
     expect(shipped.status).toBe(201);
     const shippedAt = Date.now();
     const push = await waitFor(async () => dallasManager.pushes.find((candidate) => candidate.devices_in_stock === 2), Boolean, 2_000, 'Dallas counts with two devices in stock');
-    expect(push!.at - shippedAt).toBeLessThan(1_000);
+    expect(push!.at - shippedAt).toBeLessThan(LIVE_PUSH_BOUND_MS);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(otherMarketManager.pushes.slice(before)).toEqual([]);
   }, 60_000);
@@ -157,25 +149,20 @@ describe('live dashboard counts over socket.io', () => {
 
 /** The single-process default without Redis: scope changes go from worker to gateway in-process. */
 describe('live dashboard counts with api and worker in one process', () => {
-  let test: TestDatabase;
-  let service: Awaited<ReturnType<typeof startService>>;
+  let service: SeededService;
   let socket: Socket | undefined;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
-    await waitForDemoBusiness(test.database.db);
+    service = await startSeededService({ LOG_LEVEL: 'warn' });
   }, 180_000);
 
   afterAll(async () => {
     socket?.disconnect();
-    service?.child.kill('SIGTERM');
-    if (service) await exited(service.child);
-    await test?.drop();
+    await service?.stop();
   });
 
   it('pushes the moved agent to the office manager', async () => {
-    const offices = await sql<{ id: string; name: string }>`select id, name from rm.org_offices where name in ('Dallas Office', 'Houston Office')`.execute(test.database.db);
+    const offices = await sql<{ id: string; name: string }>`select id, name from rm.org_offices where name in ('Dallas Office', 'Houston Office')`.execute(service.test.database.db);
     const dallas = offices.rows.find((office) => office.name === 'Dallas Office')!.id;
     const houston = offices.rows.find((office) => office.name === 'Houston Office')!.id;
     const session = await login(service.baseUrl, 'office.manager2@demo.test');
@@ -185,10 +172,10 @@ describe('live dashboard counts with api and worker in one process', () => {
     await waitFor(async () => pushes.length, (count) => count > 0, 10_000, 'the first counts');
     expect(pushes[0]).toEqual({ room: `office:${houston}`, agents: 10, offices: 1, devices_in_stock: 0 });
 
-    const agent = (await sql<{ id: string }>`select id from rm.org_users where office_id = ${dallas} and ${ROLE.AGENT} = any(role_ids) limit 1`.execute(test.database.db)).rows[0]!.id;
+    const agent = (await sql<{ id: string }>`select id from rm.org_users where office_id = ${dallas} and ${ROLE.AGENT} = any(role_ids) limit 1`.execute(service.test.database.db)).rows[0]!.id;
     const iboManager = await login(service.baseUrl, 'ibo.manager@demo.test');
     const moved = await call(service.baseUrl, 'POST', '/api/v1/change_office', { token: iboManager.body.items!.token, body: { agent_id: agent, office_id: houston } });
     expect(moved.status).toBe(200);
-    await waitFor(async () => pushes.at(-1), (push) => push?.agents === 11, 1_000, 'Houston counts with one agent more');
+    await waitFor(async () => pushes.at(-1), (push) => push?.agents === 11, LIVE_PUSH_BOUND_MS, 'Houston counts with one agent more');
   }, 60_000);
 });

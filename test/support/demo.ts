@@ -1,8 +1,8 @@
 import type { LoginItems } from '@portal/contracts';
 import type { SqlDb } from '@portal/projections';
 import { sql } from 'kysely';
-import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
-import { exited, startService, waitFor } from './processes';
+import { type TestDatabase, createTestDatabase, testRedisPrefix, testRedisUrl } from '../../services/src/platform/testing/test-database';
+import { builtMain, exited, startNode, startService, waitFor } from './processes';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
 
@@ -72,6 +72,37 @@ export async function startSeededService(env: Record<string, string | undefined>
     async stop() {
       service.child.kill('SIGTERM');
       await exited(service.child);
+      await test.drop();
+    },
+  };
+}
+
+/**
+ * The api and the worker as SEPARATE processes on a fresh database, joined by Redis (what
+ * crosses between them — scope changes, ended sessions — must travel over pub/sub), once the
+ * demo business is seeded by `main.js seed`.
+ */
+export interface SplitService {
+  readonly test: TestDatabase;
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startSplitService(): Promise<SplitService> {
+  const test = await createTestDatabase();
+  const env = { DATABASE_URL: test.url, REDIS_URL: testRedisUrl(), REDIS_PREFIX: testRedisPrefix(), NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  const seed = startNode(builtMain, ['seed'], env);
+  if ((await exited(seed)) !== 0) throw new Error(`seeding failed:\n${seed.output()}`);
+  const api = await startService(['api'], env);
+  const worker = startNode(builtMain, ['worker'], env);
+  await waitForDemoBusiness(test.database.db);
+  return {
+    test,
+    baseUrl: api.baseUrl,
+    async stop() {
+      worker.kill('SIGTERM');
+      api.child.kill('SIGTERM');
+      await Promise.all([exited(worker), exited(api.child)]);
       await test.drop();
     },
   };
