@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Client, Pool, type PoolConfig } from 'pg';
+import type { Extension } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
 
 /**
@@ -10,7 +11,6 @@ import { PGliteDialect } from './pglite-dialect';
  * on PostgreSQL, whose pool serves both at once.
  */
 export { runInBackground } from './pglite-dialect';
-import type { Extension } from '@electric-sql/pglite';
 
 /** A held lock; releasing it lets another process take over the work it guards. */
 export interface HeldLock {
