@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
-import { Modal, notification } from 'antd';
+import { Modal, message, notification } from 'antd';
 import { afterAll } from 'vitest';
 
 /**
@@ -9,12 +9,14 @@ import { afterAll } from 'vitest';
 configure({ asyncUtilTimeout: 5_000 });
 
 /**
- * antd's static popups (notices, notifications) live outside the rendered tree, so a test's
- * cleanup does not unmount them; their closing animations would then run after the file's DOM
- * is torn down ("window is not defined"). Close them and let React finish before teardown.
+ * antd's static popups (notices, notifications, toasts) live outside the rendered tree, so a
+ * test's cleanup does not unmount them; their closing animations — and a toast's own 3 s timer —
+ * would then run after the file's DOM is torn down ("window is not defined"). Close them all
+ * and let React finish before teardown.
  */
 afterAll(async () => {
   Modal.destroyAll();
   notification.destroy();
+  message.destroy();
   await new Promise((resolve) => setTimeout(resolve, 400));
 });
