@@ -382,9 +382,7 @@ export class InventoryCommands {
     if (!request.cartons) return [];
     const rows = await sql<{ office_id: string }>`
       select distinct office_id from rm.inventory_devices where carton_number = any(${[...request.cartons]}::text[]) and status = 3`.execute(this.db);
-    const inScope: string[] = [];
-    for (const row of rows.rows) if (await isOfficeInScope(this.db, scope, row.office_id)) inScope.push(row.office_id);
-    return inScope;
+    return [...(await officeIdsInScope(this.db, scope, rows.rows.map((row) => row.office_id)))];
   }
 
   /** Reassign (statuses 3, 4, 5): to another agent (agent pending) or to the chosen office's manager stock. */
