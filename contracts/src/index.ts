@@ -27,6 +27,7 @@ export * from './inventory/inventory.events';
 export * from './inventory/inventory.schemas';
 export * from './inventory/inventory.views';
 export * from './platform/list-params';
+export * from './platform/page';
 export * from './platform/input';
 export * from './reports/reports.routes';
 export * from './reports/reports.schemas';

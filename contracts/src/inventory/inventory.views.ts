@@ -1,13 +1,12 @@
+import type { Listed } from '../platform/page';
 /**
  * What the inventory calls answer (doc 1 §3 entities, §7 calls). Lists answer
  * `{ items: { data, total, current_page } }` (page size 10); commands `{ message }`.
  * Dates are ISO strings; the console shows them as MM-DD-YYYY.
  */
 
-/** A page of a list, as every paged inventory call answers it. */
-export interface Paged<Row> {
-  readonly items: { readonly data: readonly Row[]; readonly total: number; readonly current_page: number };
-}
+/** @deprecated use Listed from platform/page (being migrated). */
+export type Paged<Row> = Listed<Row>;
 
 /** GET managerjob_v2 (Receive Inventory), doc 1 §3 receive job. */
 export interface ReceiveJobRow {

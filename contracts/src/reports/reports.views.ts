@@ -1,3 +1,4 @@
+import type { Page } from '../platform/page';
 /**
  * What the report calls answer (doc 1 §3 rows, §7 calls). Paged lists answer
  * `{ items: { data, total, current_page, estimated? } }`; `estimated` is true only when the
@@ -7,13 +8,8 @@
 /** Above this many matching devices a report may answer an estimated total, and says so. */
 export const ESTIMATE_ABOVE = 100_000;
 
-export interface ReportPage<Row> {
-  readonly data: readonly Row[];
-  readonly total: number;
-  readonly current_page: number;
-  /** Present and true when `total` is an estimate (more than ESTIMATE_ABOVE matches). */
-  readonly estimated?: boolean;
-}
+/** @deprecated use Page from platform/page (being migrated). */
+export type ReportPage<Row> = Page<Row>;
 
 /** A device row of the Inventory Detailed Report (doc 1 §2.11, §3). */
 export interface DetailedDeviceRow {
