@@ -33,6 +33,18 @@ module.exports = tseslint.config(
     },
   },
   {
+    // Services read read models through projections' query functions only (DESIGN.md §2, §5): no SQL in a
+    // capability folder. The platform, and the record stores of rows kept outside the event log (*.store.ts), excepted.
+    files: ['services/src/**/*.ts'],
+    ignores: ['services/src/platform/**', 'services/src/**/*.store.ts', 'services/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'kysely', message: 'No SQL in services/src/<capability>/: call a query function of projections/src/<capability>/ (or a *.store.ts for rows kept outside the event log).' }] },
+      ],
+    },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'services/src/cli/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '@portal/services/dist/platform/db/database';
-import { createApiKey } from '@portal/services/dist/auth/api-keys';
+import { createApiKey } from '@portal/services/dist/auth/api-keys.store';
 import { serverFacts } from './eventstore/databases';
 import { Api } from './inventory/api';
 import { ImeiSource } from './inventory/devices';

@@ -10,7 +10,7 @@
 import { openDatabase } from '@portal/services/dist/platform/db/database';
 import { type ExportJobData, runExport } from '@portal/services/dist/exports/export-processor';
 import { LocalExportStorage } from '@portal/services/dist/exports/export-storage';
-import { createExportRecord } from '@portal/services/dist/exports/exports-store';
+import { createExportRecord } from '@portal/services/dist/exports/exports.store';
 import type { ExportFormat } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 

@@ -24,6 +24,7 @@ export * from './platform/export';
 export * from './platform/live';
 export * from './exports/exports.routes';
 export * from './inventory/inventory.events';
+export * from './inventory/device-custody';
 export * from './inventory/inventory.schemas';
 export * from './inventory/inventory.views';
 export * from './platform/list-params';

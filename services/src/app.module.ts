@@ -2,21 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
-import { ChangeOfficeController } from './admin/change-office.controller';
-import { OfficesController } from './admin/offices.controller';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
-import { ExportsController } from './exports/exports.controller';
-import { AnnouncementsController } from './help/announcements.controller';
-import { InventoryController } from './inventory/inventory.controller';
-import { ReferenceController } from './reference/reference.controller';
-import { ReportsController } from './reports/reports.controller';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { ExportsModule } from './exports/exports.module';
+import { HelpModule } from './help/help.module';
+import { InventoryModule } from './inventory/inventory.module';
+import { ReferenceModule } from './reference/reference.module';
+import { ReportsModule } from './reports/reports.module';
+import { SalesModule } from './sales/sales.module';
 import { HealthController } from './platform/health/health.controller';
 import { ErrorFilter } from './platform/http/error-filter';
 import { ConsoleController } from './platform/http/console.controller';
 import { NotBuiltController } from './platform/http/not-built.controller';
 import { OpenApiController } from './platform/http/openapi.controller';
 import type { Platform } from './platform/platform';
-import { PLATFORM } from './platform/tokens';
+import { PlatformModule } from './platform/platform.module';
+
+/** Every capability's module, one line each: a new capability adds its line here. */
+export const CAPABILITY_MODULES = [AdminModule, ReferenceModule, HelpModule, InventoryModule, DashboardModule, SalesModule, ReportsModule, ExportsModule];
 
 /** The api process: HTTP routes over the opened platform. Capabilities add their modules here. */
 @Module({})
@@ -38,48 +42,21 @@ export class AppModule {
             autoLogging: { ignore: (request) => request.url === '/health' },
           },
         }),
+        PlatformModule.register(platform),
         AuthModule.register(platform),
-        OrgModule,
-        HelpModule,
-        InventoryModule,
-        ReportsModule,
-        ExportsModule,
+        ...CAPABILITY_MODULES,
         // Last: the table's routes that no capability serves yet and unknown /api paths (404), then the console.
         NotBuiltModule,
         ConsoleModule,
       ],
       controllers: [HealthController, OpenApiController],
-      providers: [
-        { provide: PLATFORM, useValue: platform },
-        { provide: APP_FILTER, useFactory: () => new ErrorFilter(platform.logger) },
-      ],
-      exports: [PLATFORM],
+      providers: [{ provide: APP_FILTER, useFactory: () => new ErrorFilter(platform.logger) }],
     };
   }
 }
 
 @Module({ controllers: [NotBuiltController] })
 class NotBuiltModule {}
-
-/** The organisation over HTTP: reference lists, the office list, agent office transfer. */
-@Module({ controllers: [ReferenceController, OfficesController, ChangeOfficeController] })
-class OrgModule {}
-
-/** Help over HTTP: announcements. */
-@Module({ controllers: [AnnouncementsController] })
-class HelpModule {}
-
-/** Device inventory over HTTP: receive, assign, transfer, reassign, activations, dashboards. */
-@Module({ controllers: [InventoryController] })
-class InventoryModule {}
-
-/** Inventory reports over HTTP: detailed, Legacy Data, by managers/IBOs/agents/offices, aged inventory. */
-@Module({ controllers: [ReportsController] })
-class ReportsModule {}
-
-/** Exports: start (the lists' *_export calls), progress, signed downloads. */
-@Module({ controllers: [ExportsController] })
-class ExportsModule {}
 
 @Module({ controllers: [ConsoleController] })
 class ConsoleModule {}

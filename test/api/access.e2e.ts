@@ -1,7 +1,7 @@
 import { type ApiRoute, ROLE, ROLE_IDS, type RoleId, apiRoutes } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
 import { OrgCommands } from '../../services/src/admin/org.commands';
-import { TEST_HASHING } from '../../services/src/auth/credentials';
+import { TEST_HASHING } from '../../services/src/auth/credentials.store';
 import { systemContext } from '../../services/src/platform/commands/command-context';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
 import type { TestDatabase } from '../../services/src/platform/testing/test-database';

@@ -2,7 +2,7 @@ import { ROLE } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
 import { sql } from 'kysely';
 import { OrgCommands } from '../../services/src/admin/org.commands';
-import { TEST_HASHING } from '../../services/src/auth/credentials';
+import { TEST_HASHING } from '../../services/src/auth/credentials.store';
 import { AnnouncementCommands } from '../../services/src/help/announcement.commands';
 import { systemContext } from '../../services/src/platform/commands/command-context';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';

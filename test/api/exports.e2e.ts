@@ -6,12 +6,12 @@ import { type AnnouncementRow, type OfficeRow, findOrgUser, resolveScope } from 
 import { io } from 'socket.io-client';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { signingSecret } from '../../services/src/auth/credentials';
+import { signingSecret } from '../../services/src/auth/credentials.store';
 import { signedDownloadPath } from '../../services/src/exports/export-signing';
 import { processExports } from '../../services/src/exports/export-processor';
 import { announcementExport } from '../../services/src/help/announcement-export';
 import { createLiveBus } from '../../services/src/platform/realtime/live-bus';
-import { findExportRecord } from '../../services/src/exports/exports-store';
+import { findExportRecord } from '../../services/src/exports/exports.store';
 import { officeExport } from '../../services/src/admin/office-export';
 import { loadConfig } from '../../services/src/platform/config/config';
 import { createLogger } from '../../services/src/platform/logger';

@@ -2,7 +2,7 @@ import { type ApiRoute, ROLE, type RoleId, apiRoutes, withLuhnCheckDigit } from 
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { type ZodType, z } from 'zod';
-import { createApiKey } from '../../services/src/auth/api-keys';
+import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { type SeededService, login, startSeededService } from '../support/demo';
 
 /** The fixed seed of every run; a failure prints it with the shrunk request, so the run can be repeated. */

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { createApiKey } from '../../services/src/auth/api-keys';
+import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
 
@@ -237,6 +237,28 @@ describe('inventory flows', () => {
     expect((await as('manager', 'POST', '/api/v1/manager/transfer_device', { devicestatus: 0, carton_number: ['CTN-RE'], office_id: houston, agent_id: houstonAgent })).status).toBe(200);
     const moved = await sql<{ status: number; office_id: string; agent_id: string }>`select status, office_id, agent_id from rm.inventory_devices where imei = ${imeis[1]!}`.execute(service.test.database.db);
     expect(moved.rows[0]).toEqual({ status: 4, office_id: houston, agent_id: houstonAgent });
+  });
+
+  it("partially accepts a job in one call (ours): the chosen IMEIs become the agent's, the rest go back; none or all chosen is refused in the spec's words", async () => {
+    const items = [61, 62, 63].map((serial) => device(serial, 'CTN-PA'));
+    const job = await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: items });
+    expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: job.body.job_id, carton_numbers: ['CTN-PA'], status: 1 })).status).toBe(200);
+    expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-PA'], agent_id: agentId, office_id: dallas })).status).toBe(200);
+    const imeis = items.map((item) => item.imei).sort();
+    const pending = (await as<Paged<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.data.find((row) => row.imei_device.some((item) => item.imei === imeis[0]))!;
+
+    const none = "This field is required";
+    expect(await as('agent', 'POST', '/api/v1/agent/partial_accept', { agent_job_id: pending.job_id, imei: [] })).toEqual({ status: 400, body: { error: 'Bad Request', message: none, fields: { imei: none } } });
+    const all = "Don't Select All IMEI'S in list ";
+    expect(await as('agent', 'POST', '/api/v1/agent/partial_accept', { agent_job_id: pending.job_id, imei: imeis })).toEqual({ status: 422, body: { error: 'Unprocessable Entity', message: all, fields: { imei: all } } });
+    expect((await as('manager', 'POST', '/api/v1/agent/partial_accept', { agent_job_id: pending.job_id, imei: [imeis[1]] })).status).toBe(403);
+
+    const answer = await as<{ message: string }>('agent', 'POST', '/api/v1/agent/partial_accept', { agent_job_id: pending.job_id, imei: [imeis[1]] });
+    expect(answer).toEqual({ status: 200, body: { message: '1 device accepted successfully; 2 devices returned to the manager' } });
+    const after = await sql<{ imei: string; status: number; agent_id: string | null }>`select imei, status, agent_id from rm.inventory_devices where carton_number = 'CTN-PA' order by imei`.execute(service.test.database.db);
+    expect(after.rows.map((row) => [row.imei, row.status, row.agent_id])).toEqual([[imeis[0], 3, null], [imeis[1], 5, agentId], [imeis[2], 3, null]]);
+    // Answered once: the job has nothing left waiting.
+    expect((await as('agent', 'POST', '/api/v1/agent/partial_accept', { agent_job_id: pending.job_id, imei: [imeis[0]] })).status).toBe(409);
   });
 
   it('answers a device, an office, a job or a transfer outside the caller\'s scope exactly as one that does not exist', async () => {

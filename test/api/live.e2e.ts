@@ -1,7 +1,7 @@
 import { ROLE } from '@portal/contracts';
 import { sql } from 'kysely';
 import { type Socket, io } from 'socket.io-client';
-import { createApiKey } from '../../services/src/auth/api-keys';
+import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { type SeededService, type SplitService, call, login, startSeededService, startSplitService } from '../support/demo';
 import { waitFor } from '../support/processes';
 

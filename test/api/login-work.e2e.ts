@@ -4,9 +4,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createAuthService } from '../../services/src/auth/auth.module';
 import type { AuthService } from '../../services/src/auth/auth.service';
-import { PRODUCTION_HASHING, type PasswordHasher, argon2Hasher } from '../../services/src/auth/credentials';
+import { PRODUCTION_HASHING, type PasswordHasher, argon2Hasher } from '../../services/src/auth/credentials.store';
 import { loadConfig } from '../../services/src/platform/config/config';
-import { ApiError } from '../../services/src/platform/http/error-filter';
+import { DomainError } from '../../services/src/platform/commands/command-errors';
 import { createLogger } from '../../services/src/platform/logger';
 import { type Platform, openPlatform } from '../../services/src/platform/platform';
 import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
@@ -55,7 +55,7 @@ describe('login work for an unknown e-mail and a wrong password', () => {
     const started = performance.now();
     const status = await auth.login(email, 'Wrong-password-1!', address).then(
       () => 200,
-      (error: unknown) => (error instanceof ApiError ? error.status : 500),
+      (error: unknown) => (error instanceof DomainError ? error.status : 500),
     );
     return { status, verified: verifications - before, ms: performance.now() - started };
   }

@@ -2,7 +2,7 @@ import { type AgedAnswer, type DetailedDeviceRow, type ExportAnswer, type Export
 import { DETAILED_REPORT_SORT_KEYS, LEGACY_SORT_KEYS } from '@portal/contracts';
 import { type DeviceSelection, type PageStrategy, type Scope, agedInventory, businessDate, detailedConditions, detailedInventoryReport, legacyConditions, pageImeis } from '@portal/projections';
 import { sql } from 'kysely';
-import { createApiKey } from '../../services/src/auth/api-keys';
+import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
 

@@ -6,7 +6,7 @@ import { type BrowserGlobals, announcementsDialog, launchBrowser, pathOf, scenar
   SCREENSHOT_DIR, signInToShell, submitLogin, takeCspViolations } from '../support/browser';
 import { ROLE } from '@portal/contracts';
 import { sql } from 'kysely';
-import { createApiKey } from '../../services/src/auth/api-keys';
+import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
 import { call, login, type SeededService, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';

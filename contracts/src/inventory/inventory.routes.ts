@@ -6,6 +6,7 @@ import {
   agentTransferBody,
   answerCartonsBody,
   answerTransferBody,
+  partialAcceptBody,
   assignDeviceBody,
   deviceImageBody,
   deviceLogParams,
@@ -89,6 +90,8 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   // Agent base (doc 1 §2.14, §2.4 agent dashboard)
   { method: 'POST', path: '/api/v1/agent/accept', access: agentScreens, capability,
     summary: 'Agent accepts a pending assignment job, whole or in part', spec: `${agentBase}; doc 2 §7 Agent`, body: agentAcceptBody },
+  { method: 'POST', path: '/api/v1/agent/partial_accept', access: agentScreens, capability,
+    summary: 'Partial accept in one call (ours): the chosen IMEIs become the agent\'s, the rest of the job goes back to the manager', spec: `${agentBase}; doc 1 §2.14, §5 Partial accept (one call is ours; the spec's accept + transfer_device status 0 keep working)`, body: partialAcceptBody },
   { method: 'POST', path: '/api/v1/agent/transfer_device', access: agentScreens, capability,
     summary: 'Agent transfers IMEIs back to their manager', spec: `${agentBase}; doc 2 §7 Agent`, body: agentTransferBody },
   { method: 'GET', path: '/api/v1/agent/agentinventorylistv1', access: agentScreens, capability,

@@ -201,6 +201,14 @@ export const agentAcceptBody = z.object({ imei: imeiList('This field is required
 export type AgentAcceptBody = z.infer<typeof agentAcceptBody>;
 
 /**
+ * POST /api/v1/agent/partial_accept (ours): Partial Accept in one call. `imei`: the IMEIs the
+ * agent accepts; the job's other pending devices go back to the manager. At least one must be
+ * chosen ('This field is required'); the server refuses all of them (doc 1 §5).
+ */
+export const partialAcceptBody = z.object({ agent_job_id: id('agent_job_id is required'), imei: imeiList('This field is required') });
+export type PartialAcceptBody = z.infer<typeof partialAcceptBody>;
+
+/**
  * POST /api/v1/agent/transfer_device: accept_transfer_status 1 sends devices of the agent's stock
  * back to the manager (agent transfer, waits for Accept); 0 returns the rest of a job after a
  * partial accept straight to the manager's stock.
@@ -212,7 +220,7 @@ export const agentTransferBody = z.object({
   reason: multilineText('The reason is text').trim().max(500, 'The reason is at most 500 characters').optional(),
   agent_job_id: optionalId,
   accept_transfer_status: wholeNumber('accept_transfer_status is 0 or 1').refine((value) => value === 0 || value === 1, 'accept_transfer_status is 0 or 1').default(1),
-});
+}).refine((body) => body.accept_transfer_status !== 0 || body.agent_job_id !== undefined, { path: ['agent_job_id'], message: 'agent_job_id is required' });
 export type AgentTransferBody = z.infer<typeof agentTransferBody>;
 
 /** POST accept_transfer: status 1 accept, 2 reject (doc 1 §4). */

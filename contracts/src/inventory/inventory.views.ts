@@ -144,6 +144,9 @@ export interface AgentCounts {
   readonly device_swap: number;
 }
 
+/** A device log row's own small code set (DESIGN.md §11): not the inventory statuses. */
+export const DEVICE_LOG_STATUS = { IN_STOCK: 5, TRANSFER: 7, SOLD: 8 } as const;
+
 /** GET /api/v1/device_log/:imei → `{ items: DeviceLogRow[] }`, oldest first. */
 export interface DeviceLogRow {
   readonly imei: string;

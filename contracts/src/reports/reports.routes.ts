@@ -60,9 +60,9 @@ export const reportsRoutes: readonly ApiRoute[] = [
     summary: 'Download the devices behind one count of the by-managers report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportFormatQuery },
   { method: 'GET', path: '/api/v1/inventory/ibo/:id/:type', access: managerScreens, capability,
     summary: 'Download the devices behind one count of the by-IBOs/markets report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportFormatQuery },
-  { method: 'GET', path: '/api/v1/inventory/agent/:agentId/:type', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/inventory/agent/:id/:type', access: managerScreens, capability,
     summary: 'Download the devices behind one count of the by-agents report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportFormatQuery },
-  { method: 'GET', path: '/api/v1/inventory/office/:officeId/:type', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/inventory/office/:id/:type', access: managerScreens, capability,
     summary: 'Download the devices behind one count of the by-offices report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportFormatQuery },
 
   // Aged inventory (doc 1 §2.13), one route per variant; by-IBO is reached only from agedinventorymarket (roles 11, 12)

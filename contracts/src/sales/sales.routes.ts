@@ -55,5 +55,5 @@ export const salesRoutes: readonly ApiRoute[] = [
 
   // Upstream
   { method: 'POST', path: '/api/integration/v1/activations', access: 'integration', capability,
-    summary: 'Record a device activation (a sale) from the upstream carrier system; served by the inventory capability', spec: 'doc 2 §1 sales (upstream call not shown; path is ours)', body: activationBody },
+    summary: 'Record a device activation (a sale) from the upstream carrier system', spec: 'doc 2 §1 sales (upstream call not shown; path is ours)', body: activationBody },
 ];

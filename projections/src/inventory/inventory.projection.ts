@@ -1,220 +1,17 @@
-import { type AgentJobEvent, type DeviceEvent, IN_STOCK_GROUP, INVENTORY_STATUS, type InventoryEvent, type ReceiveJobEvent, type RecordedEvent, type TransferRequestEvent } from '@portal/contracts';
+import type { AgentJobEvent, InventoryEvent, ReceiveJobEvent, RecordedEvent, TransferRequestEvent } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { Projection } from '../runner/projection';
 import type { SqlDb } from '../runner/ports';
+import { DEVICE_COLUMNS, type DeviceRow, INVENTORY_EVENT_TYPES, evolveRow, isDeviceEvent, logLine } from './device-row';
+import { COUNTERS, applyCounterDeltas } from './inventory-counters';
 
-/** A device row as the projection keeps it (ids, never names: DESIGN.md §5). */
-export interface DeviceRow {
-  imei: string;
-  status: number;
-  office_id: string;
-  allocated_office_id: string;
-  agent_id: string | null;
-  manager_id: string | null;
-  job_id: string | null;
-  carton_number: string;
-  agent_job_id: string | null;
-  transfer_id: string | null;
-  device_type: string;
-  make: string | null;
-  model: string | null;
-  esn: string | null;
-  pallet: string | null;
-  enroll_id: string | null;
-  enroll_type: string | null;
-  etc_code: string | null;
-  source: number;
-  order_id: string | null;
-  decline_reason: string | null;
-  received_at: string;
-  /** When the device reached its current office's stock (age counts from here, DESIGN.md §11). */
-  allocation_date: string | null;
-  /** When it was last handed to an agent. */
-  assigned_date: string | null;
-  /**
-   * Where its age counts from: the allocation date, or while it has none (manager pending or
-   * declined) when it arrived at its current office (DESIGN.md §11 device age).
-   */
-  aged_from: string;
-  activation_date: string | null;
-  plan_name: string | null;
-  activation_order_id: string | null;
-  image_file: string | null;
-  updated_at: string;
-}
+export { type DeviceRow, INVENTORY_EVENT_TYPES } from './device-row';
 
-const DEVICE_COLUMNS = [
-  'imei', 'status', 'office_id', 'allocated_office_id', 'agent_id', 'manager_id', 'job_id', 'carton_number', 'agent_job_id', 'transfer_id',
-  'device_type', 'make', 'model', 'esn', 'pallet', 'enroll_id', 'enroll_type', 'etc_code', 'source', 'order_id', 'decline_reason',
-  'received_at', 'allocation_date', 'assigned_date', 'aged_from', 'activation_date', 'plan_name', 'activation_order_id', 'image_file', 'updated_at',
-] as const satisfies readonly (keyof DeviceRow)[];
-
-/** Device log codes (DESIGN.md §11: 5 in stock, 7 transfer, 8 sold) and the words of each event. */
-function logLine(event: DeviceEvent): { status: number; short_description: string } {
-  switch (event.type) {
-    case 'DeviceReceived':
-      return { status: 5, short_description: `Received in carton ${event.data.carton_number}${event.data.order_id ? ` on order ${event.data.order_id}` : ''}` };
-    case 'DeviceAcceptedByManager':
-      return { status: 5, short_description: 'Accepted by the manager' };
-    case 'DeviceDeclinedByManager':
-      return { status: 5, short_description: `Declined by the manager: ${event.data.reason}` };
-    case 'DeviceAssigned':
-      return { status: 7, short_description: event.data.previous_agent_id ? 'Reassigned to another agent' : 'Assigned to an agent' };
-    case 'DeviceAcceptedByAgent':
-      return { status: 5, short_description: 'Accepted by the agent' };
-    case 'DeviceReturnedByAgent':
-      return { status: 7, short_description: 'Not accepted by the agent: back with the manager' };
-    case 'DeviceTransferRequested':
-      return { status: 7, short_description: `Transfer to the manager requested: ${event.data.reason}` };
-    case 'DeviceTransferAccepted':
-      return { status: 5, short_description: 'Transfer accepted by the manager' };
-    case 'DeviceTransferRejected':
-      return { status: 5, short_description: 'Transfer rejected by the manager: back with the agent' };
-    case 'DeviceSentToOffice':
-      return { status: 7, short_description: event.data.agent_id ? 'Transferred to an agent of another office' : 'Transferred to another office' };
-    case 'DeviceReassignedToManager':
-      return { status: 7, short_description: "Reassigned to an office's manager stock" };
-    case 'DeviceActivated':
-      return {
-        status: 8,
-        short_description: event.data.was_in_stock ? `Activated${event.data.plan_name ? ` on ${event.data.plan_name}` : ''}` : `Activated while not in stock (status ${event.data.previous_status})`,
-      };
-    case 'DeviceImageUploaded':
-      return { status: 5, short_description: 'Image uploaded' };
-  }
-}
-
-/** The row a device event leaves, its age base set (`row` undefined only before DeviceReceived). */
-function evolveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, actor: string): DeviceRow | undefined {
-  const next = moveRow(row, event, at, actor);
-  if (!next) return undefined;
-  // Arriving at an office (shipped, or sent from another office) restarts the age; otherwise it is the allocation date's.
-  const arrived = event.type === 'DeviceReceived' || (event.type === 'DeviceSentToOffice' && !event.data.agent_id);
-  return { ...next, aged_from: next.allocation_date ?? (arrived || !row ? at : row.aged_from) };
-}
-
-/** Where a device event leaves the device and who holds it. */
-function moveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, actor: string): DeviceRow | undefined {
-  if (event.type === 'DeviceReceived') {
-    const data = event.data;
-    return {
-      imei: data.imei,
-      status: 9,
-      office_id: data.office_id,
-      allocated_office_id: row?.allocated_office_id ?? data.office_id,
-      agent_id: null,
-      manager_id: null,
-      job_id: data.job_id,
-      carton_number: data.carton_number,
-      agent_job_id: null,
-      transfer_id: null,
-      device_type: data.device_type,
-      make: data.make,
-      model: data.model,
-      esn: data.esn,
-      pallet: data.pallet,
-      enroll_id: data.enroll_id,
-      enroll_type: data.enroll_type,
-      etc_code: data.etc_code,
-      source: data.source,
-      order_id: data.order_id,
-      decline_reason: null,
-      received_at: at,
-      allocation_date: null,
-      assigned_date: null,
-      aged_from: at,
-      activation_date: null,
-      plan_name: null,
-      activation_order_id: null,
-      image_file: row?.image_file ?? null,
-      updated_at: at,
-    };
-  }
-  if (!row) return undefined;
-  const next: DeviceRow = { ...row, updated_at: at };
-  switch (event.type) {
-    case 'DeviceAcceptedByManager':
-      return { ...next, status: 3, allocation_date: at, manager_id: actor };
-    case 'DeviceDeclinedByManager':
-      return { ...next, status: 12, decline_reason: event.data.reason };
-    case 'DeviceAssigned':
-      return { ...next, status: 4, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: event.data.agent_job_id, manager_id: event.data.manager_id, assigned_date: at, transfer_id: null, allocation_date: event.data.office_id === row.office_id ? row.allocation_date : at };
-    case 'DeviceAcceptedByAgent':
-      return { ...next, status: 5 };
-    case 'DeviceReturnedByAgent':
-      return { ...next, status: 3, agent_id: null, agent_job_id: null };
-    case 'DeviceTransferRequested':
-      return { ...next, status: 6, transfer_id: event.data.transfer_id };
-    case 'DeviceTransferAccepted':
-      return { ...next, status: 3, agent_id: null, agent_job_id: null, transfer_id: null };
-    case 'DeviceTransferRejected':
-      return { ...next, status: 5, transfer_id: null };
-    case 'DeviceSentToOffice':
-      return event.data.agent_id
-        ? { ...next, status: 4, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: event.data.agent_job_id, job_id: event.data.job_id ?? row.job_id, manager_id: event.data.manager_id, assigned_date: at, allocation_date: at, transfer_id: null }
-        : { ...next, status: 9, office_id: event.data.office_id, agent_id: null, agent_job_id: null, job_id: event.data.job_id, allocation_date: null, transfer_id: null };
-    case 'DeviceReassignedToManager':
-      return { ...next, status: 3, office_id: event.data.office_id, agent_id: null, agent_job_id: null, transfer_id: null, allocation_date: event.data.office_id === row.office_id ? row.allocation_date : at };
-    case 'DeviceActivated':
-      return { ...next, status: 8, activation_date: event.data.activation_date, plan_name: event.data.plan_name, activation_order_id: event.data.order_id };
-    case 'DeviceImageUploaded':
-      return { ...next, image_file: event.data.file };
-  }
-}
-
-const DEVICE_EVENT_TYPES: readonly DeviceEvent['type'][] = [
-  'DeviceReceived', 'DeviceAcceptedByManager', 'DeviceDeclinedByManager', 'DeviceAssigned', 'DeviceAcceptedByAgent', 'DeviceReturnedByAgent',
-  'DeviceTransferRequested', 'DeviceTransferAccepted', 'DeviceTransferRejected', 'DeviceSentToOffice', 'DeviceReassignedToManager', 'DeviceActivated', 'DeviceImageUploaded',
-];
-const isDeviceEvent = (event: InventoryEvent): event is DeviceEvent => (DEVICE_EVENT_TYPES as readonly string[]).includes(event.type);
-
-export const INVENTORY_EVENT_TYPES: readonly InventoryEvent['type'][] = [
-  ...DEVICE_EVENT_TYPES,
-  'ReceiveJobCreated', 'ReceiveJobCartonsAccepted', 'ReceiveJobCartonsDeclined', 'AgentJobCreated', 'AgentJobAnswered', 'TransferRequested', 'TransferAnswered',
-];
-
-/** The start of the hour of an instant: age counters keep hours, so any whole-hour time zone reads exact days from them. */
-const hourOf = (instant: string) => {
-  const date = new Date(instant);
-  date.setUTCMinutes(0, 0, 0);
-  return date.toISOString();
-};
-
-const IN_STOCK: readonly number[] = IN_STOCK_GROUP;
-
-/**
- * Counters kept with the rows they count, in the same transaction (DESIGN.md §5): a device adds
- * one to the key its row has (or to none), and an event moves it from its old key to its new.
- * - inventory_counts: devices per office, agent ('' with the manager), type, status and the office that first
- *   received them (dashboards, by-* reports; the allocated office lets a sort by it walk only the offices that matter);
- * - inventory_stock_ages: in-stock devices per holder, type, status and the hours their ages
- *   count from ('pre': allocation; 'post': handed to the agent), so aged reports read bands
- *   computed at query time from a few thousand rows instead of a million;
- * - inventory_sales_counts: sold devices per holder at sale, type and activation date ("sold in the last 30 days").
- */
-interface Counter {
-  readonly table: string;
-  readonly key: (row: DeviceRow) => readonly (string | number)[] | null;
-}
-const COUNTERS: readonly Counter[] = [
-  { table: 'inventory_counts', key: (row) => [row.office_id, row.agent_id ?? '', row.device_type, row.status, row.allocated_office_id] },
-  {
-    table: 'inventory_stock_ages',
-    key: (row) =>
-      IN_STOCK.includes(row.status)
-        ? [row.office_id, row.agent_id ?? '', row.device_type, row.status, hourOf(row.aged_from), hourOf(row.agent_id && row.assigned_date ? row.assigned_date : row.aged_from)]
-        : null,
-  },
-  {
-    table: 'inventory_sales_counts',
-    key: (row) => (row.status === INVENTORY_STATUS.SOLD && row.activation_date ? [row.office_id, row.agent_id ?? '', row.device_type, row.activation_date] : null),
-  },
-];
-const COUNTER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  inventory_counts: ['office_id', 'agent_id', 'device_type', 'status', 'allocated_office_id'],
-  inventory_stock_ages: ['office_id', 'agent_id', 'device_type', 'status', 'pre_from', 'post_from'],
-  inventory_sales_counts: ['office_id', 'agent_id', 'device_type', 'activation_date'],
-};
+/** The device columns the reports (doc 1 §2.11, §2.12) sort on, each with its index. */
+const REPORT_SORT_COLUMNS = [
+  'aged_from', 'allocation_date', 'activation_date', 'device_type', 'status', 'order_id',
+  'make', 'model', 'pallet', 'esn', 'enroll_id', 'enroll_type', 'etc_code', 'plan_name',
+] as const;
 
 /**
  * Devices, receive jobs and their cartons, agent jobs, transfer requests, the device log, and
@@ -225,12 +22,6 @@ const COUNTER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
  * is folded into them in feed order in memory, and rows, counter deltas and log lines are
  * written back with one statement each — receiving 10,000 IMEIs is a few statements, not 10,000.
  */
-/** The device columns the reports (doc 1 §2.11, §2.12) sort on, each with its index. */
-const REPORT_SORT_COLUMNS = [
-  'aged_from', 'allocation_date', 'activation_date', 'device_type', 'status', 'order_id',
-  'make', 'model', 'pallet', 'esn', 'enroll_id', 'enroll_type', 'etc_code', 'plan_name',
-] as const;
-
 export const inventoryProjection: Projection = {
   name: 'inventory',
   version: 3,
@@ -396,26 +187,6 @@ export const inventoryProjection: Projection = {
     }
   },
 };
-
-/** Adds a batch's deltas to a counter table in one statement; keys a decrease leaves at zero are removed (a second statement, only when something decreased). */
-async function applyCounterDeltas(db: SqlDb, t: (name: string) => ReturnType<typeof sql.id>, table: string, changes: ReadonlyMap<string, number>): Promise<void> {
-  const columns = COUNTER_COLUMNS[table]!;
-  const rows = [...changes.entries()]
-    .filter(([, delta]) => delta !== 0)
-    .map(([key, devices]) => ({ ...Object.fromEntries((JSON.parse(key) as unknown[]).map((value, index) => [columns[index]!, value])), devices }));
-  if (rows.length === 0) return;
-  const keyColumns = sql.join(columns.map((column) => sql.ref(column)));
-  await sql`
-    insert into ${t(table)} as c (${keyColumns}, devices)
-    select ${sql.join(columns.map((column) => sql.ref(`r.${column}`)))}, r.devices
-    from jsonb_populate_recordset(null::${t(table)}, ${JSON.stringify(rows)}::jsonb) r
-    on conflict (${keyColumns}) do update set devices = c.devices + excluded.devices`.execute(db);
-  const decreased = rows.filter((row) => row.devices < 0);
-  if (decreased.length === 0) return;
-  await sql`
-    delete from ${t(table)} c using jsonb_populate_recordset(null::${t(table)}, ${JSON.stringify(decreased)}::jsonb) r
-    where c.devices = 0 and ${sql.join(columns.map((column) => sql`c.${sql.ref(column)} = r.${sql.ref(column)}`), sql` and `)}`.execute(db);
-}
 
 /** Jobs and transfer requests: few events, one statement each. */
 async function applyRecordEvent(db: SqlDb, t: (name: string) => ReturnType<typeof sql.id>, event: ReceiveJobEvent | AgentJobEvent | TransferRequestEvent, at: string): Promise<void> {

@@ -1,17 +1,17 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { type ChangeOfficeBody, changeOfficeBody } from '@portal/contracts';
+import { Controller, HttpCode, Inject } from '@nestjs/common';
+import { RouteBody, Serves } from '../platform/http/serves';
+import { type ChangeOfficeBody } from '@portal/contracts';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { Command, CurrentUser } from '../auth/current-user';
 import { passwordHashing } from '../auth/auth.module';
 import type { CommandContext } from '../platform/commands/command-context';
 import { type CommandAnswer, ReadYourWrites } from '../platform/http/read-your-writes';
-import { ZodValidation } from '../platform/http/zod-body';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
 import { OrgCommands } from './org.commands';
 
 /** Agent Office Transfer (doc 3 §5, §7 Users): POST /api/v1/change_office. */
-@Controller('api/v1/change_office')
+@Controller()
 export class ChangeOfficeController {
   private readonly org: OrgCommands;
 
@@ -19,11 +19,11 @@ export class ChangeOfficeController {
     this.org = new OrgCommands(platform.database, platform.eventStore, passwordHashing(platform));
   }
 
-  @Post()
+  @Serves('POST /api/v1/change_office')
   @HttpCode(200)
   @ReadYourWrites('org')
   async changeOffice(
-    @Body(new ZodValidation(changeOfficeBody)) body: ChangeOfficeBody,
+    @RouteBody() body: ChangeOfficeBody,
     @CurrentUser() user: AuthenticatedUser,
     @Command() context: CommandContext,
   ): Promise<CommandAnswer<{ message: string }>> {

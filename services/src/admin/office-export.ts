@@ -20,3 +20,6 @@ export const officeExport: ExportDefinition<OfficeRow, OfficeFilters> = {
   rows: (db, scope, filters) => officePages(db, scope, filters),
   count: (db, scope, filters) => officeCount(db, scope, filters),
 };
+
+/** The organisation's exports, for the export registry. */
+export const ADMIN_EXPORTS = [officeExport] as const;

@@ -1,8 +1,7 @@
 import { type OrgEvent, type Position, type UserProfile, comparePositions, START } from '@portal/contracts';
 import { type Scope, isOfficeInScope } from '@portal/projections';
-import { sql } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { type PasswordHashing, hashPassword, insertCredentials } from '../auth/credentials';
+import { type PasswordHashing, deleteCredentials, hashPassword, insertCredentials } from '../auth/credentials.store';
 import { appendWithRecords } from '../platform/commands/append-with-records';
 import { type CommandContext, eventMetadata } from '../platform/commands/command-context';
 import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
@@ -143,7 +142,7 @@ export class OrgCommands {
         [{ streamId: `user-${userId}`, expectedVersion: 'no_stream', events: events.map((event) => ({ ...event, metadata })) }],
         {
           write: (trx) => insertCredentials(trx, userId, email, passwordHash),
-          undo: async (db) => void (await sql`delete from auth_credentials where user_id = ${userId}`.execute(db)),
+          undo: (db) => deleteCredentials(db, userId),
         },
       );
       return result.position;

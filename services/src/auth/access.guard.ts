@@ -1,11 +1,11 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { type RoleId, findRoute } from '@portal/contracts';
 import type { Request } from 'express';
-import { ApiError } from '../platform/http/error-filter';
-import type { IntegrationClient } from './api-keys';
+import type { IntegrationClient } from './api-keys.store';
 import type { AuthenticatedUser } from './auth.service';
 import { AUTH_SERVICE } from './auth.tokens';
 import type { AuthService } from './auth.service';
+import { DomainError } from '../platform/commands/command-errors';
 
 export type AuthenticatedRequest = Request & { user?: AuthenticatedUser; integration?: IntegrationClient };
 
@@ -26,19 +26,19 @@ export class AccessGuard implements CanActivate {
     if (route.access === 'integration') {
       const key = request.header('x-api-key');
       const client = key ? await this.auth.authenticateIntegration(key) : null;
-      if (!client) throw new ApiError(401, 'A valid integration API key is required (x-api-key header)');
+      if (!client) throw new DomainError('A valid integration API key is required (x-api-key header)', 401);
       request.integration = client;
       return true;
     }
     const header = request.header('authorization');
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     const user = token ? await this.auth.authenticate(token) : null;
-    if (!user) throw new ApiError(401, 'Your session has expired. Please try login');
+    if (!user) throw new DomainError('Your session has expired. Please try login', 401);
     request.user = user;
     const allowed = route.access;
     if (!Array.isArray(allowed)) return true; // 'signed-in'
     if (!user.roles.some((role) => (allowed as readonly RoleId[]).includes(role))) {
-      throw new ApiError(403, 'You do not have permission to view this resource.');
+      throw new DomainError('You do not have permission to view this resource.', 403);
     }
     return true;
   }

@@ -7,7 +7,7 @@ import { AccessGuard } from './access.guard';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { AUTH_SERVICE } from './auth.tokens';
-import { PRODUCTION_HASHING, type PasswordHasher, TEST_HASHING, argon2Hasher, signingSecret } from './credentials';
+import { PRODUCTION_HASHING, type PasswordHasher, TEST_HASHING, argon2Hasher, signingSecret } from './credentials.store';
 import { SessionTokens } from './session-tokens';
 
 /** Sign-in and the global deny-by-default guard. */

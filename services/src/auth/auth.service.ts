@@ -1,17 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type LoginItems, ROLE_NAMES, type RoleId, isRoleId } from '@portal/contracts';
 import { type OrgUser, type Scope, findOrgUser, resolveScope } from '@portal/projections';
-import { sql } from 'kysely';
 import { OrgCommands } from '../admin/org.commands';
 import { type CommandContext, eventMetadata, systemContext } from '../platform/commands/command-context';
 import { appendWithRecords } from '../platform/commands/append-with-records';
 import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
-import { ApiError } from '../platform/http/error-filter';
 import { enqueueMail } from '../platform/mail/mail-sender';
 import type { Platform } from '../platform/platform';
 import type { LiveBus } from '../platform/realtime/live-bus';
-import { type PasswordHasher, clearFailedLogins, countFailedLogins, endResetLinks, findCredentials, findCredentialsByEmail, recordFailedLogin, replacePassword, revokeTokens } from './credentials';
-import { type IntegrationClient, authenticateApiKey } from './api-keys';
+import { type PasswordHasher, clearFailedLogins, countFailedLogins, createResetToken, endResetLinks, useResetToken, findCredentials, findCredentialsByEmail, recordFailedLogin, replacePassword, restorePasswordHash, revokeTokens } from './credentials.store';
+import { type IntegrationClient, authenticateApiKey } from './api-keys.store';
 import { PASSWORD_ALREADY_SET, type PasswordChangeReason, decidePasswordChange } from './password.decider';
 import { SessionTokens } from './session-tokens';
 
@@ -54,11 +52,11 @@ export class AuthService {
   async login(email: string, password: string, address: string): Promise<LoginItems> {
     const failures = await countFailedLogins(this.db, address, email, LOGIN_FAILURE_WINDOW_MINUTES);
     if (failures.fromAddress >= LOGIN_FAILURE_LIMIT) {
-      throw new ApiError(429, `Too many failed logins from this address. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`);
+      throw new DomainError(`Too many failed logins from this address. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`, 429);
     }
     // Counted for any e-mail, known or not, so the refusal reveals no accounts either.
     if (failures.forAccount >= LOGIN_FAILURE_LIMIT) {
-      throw new ApiError(429, `Too many failed logins for this account. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`);
+      throw new DomainError(`Too many failed logins for this account. Try again in ${LOGIN_FAILURE_WINDOW_MINUTES} minutes.`, 429);
     }
     const credentials = await findCredentialsByEmail(this.db, email);
     // The same answer, and the same work (one argon2id verification), for an unknown e-mail and a
@@ -66,10 +64,10 @@ export class AuthService {
     const verified = await this.hasher.verify(credentials?.password_hash ?? (await this.nobodysHash()), password);
     if (!credentials || !verified) {
       await recordFailedLogin(this.db, address, email, LOGIN_FAILURE_WINDOW_MINUTES);
-      throw new ApiError(401, 'Invalid Password', { password: 'Invalid Password' });
+      throw new DomainError('Invalid Password', 401, { password: 'Invalid Password' });
     }
     const user = await findOrgUser(this.db, credentials.user_id);
-    if (!user || user.status !== 1 || user.role_ids.length === 0) throw new ApiError(403, 'User Disabled');
+    if (!user || user.status !== 1 || user.role_ids.length === 0) throw new DomainError('User Disabled', 403);
     await clearFailedLogins(this.db, email);
     return this.sessionFor(user);
   }
@@ -122,11 +120,9 @@ export class AuthService {
 
   async forgotPassword(email: string): Promise<void> {
     const credentials = await findCredentialsByEmail(this.db, email);
-    if (!credentials) throw new ApiError(404, 'Email not found', { email: 'Email not found' });
+    if (!credentials) throw new DomainError('Email not found', 404, { email: 'Email not found' });
     const token = randomBytes(32).toString('base64url');
-    await sql`
-      insert into auth_reset_tokens (token_hash, user_id, expires_at)
-      values (${sha256(token)}, ${credentials.user_id}, now() + make_interval(mins => ${RESET_TOKEN_LIFETIME_MINUTES}))`.execute(this.db);
+    await createResetToken(this.db, credentials.user_id, sha256(token), RESET_TOKEN_LIFETIME_MINUTES);
     const link = `${this.publicUrl}/page-reset-password?token=${token}`;
     await enqueueMail(this.platform.jobs, {
       to: credentials.email,
@@ -136,12 +132,8 @@ export class AuthService {
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
-    const found = await sql<{ user_id: string }>`
-      update auth_reset_tokens set used_at = now()
-      where token_hash = ${sha256(token)} and used_at is null and expires_at > now()
-      returning user_id`.execute(this.db);
-    const userId = found.rows[0]?.user_id;
-    if (!userId) throw new ApiError(400, 'This reset link is invalid or has expired. Ask for a new one.', { token: 'Invalid or expired link' });
+    const userId = await useResetToken(this.db, sha256(token));
+    if (!userId) throw new DomainError('This reset link is invalid or has expired. Ask for a new one.', 400, { token: 'Invalid or expired link' });
     await this.setPassword(userId, password, 'reset', systemContext(new Date(), userId));
   }
 
@@ -152,7 +144,7 @@ export class AuthService {
     if (oldPassword !== undefined) {
       const credentials = await findCredentials(this.db, user.user_id);
       if (!credentials || !(await this.hasher.verify(credentials.password_hash, oldPassword))) {
-        throw new ApiError(400, 'Old password is incorrect', { old_password: 'Old password is incorrect' });
+        throw new DomainError('Old password is incorrect', 400, { old_password: 'Old password is incorrect' });
       }
     }
     await this.setPassword(user.user_id, password, oldPassword === undefined ? 'forced_update' : 'changed', context);
@@ -193,7 +185,7 @@ export class AuthService {
             await endResetLinks(trx, userId);
           },
           undo: async (db) => {
-            if (previous) await sql`update auth_credentials set password_hash = ${previous.password_hash} where user_id = ${userId}`.execute(db);
+            if (previous) await restorePasswordHash(db, userId, previous.password_hash);
           },
         },
       );

@@ -1,4 +1,4 @@
-import type { IntegrationClient } from './api-keys';
+import type { IntegrationClient } from './api-keys.store';
 import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { CommandContext } from '../platform/commands/command-context';

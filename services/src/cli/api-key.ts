@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { retailersInScope } from '@portal/projections';
-import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys';
+import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.store';
 import { runCli } from './run-cli';
 
 const USAGE = `Usage:

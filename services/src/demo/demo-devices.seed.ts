@@ -2,7 +2,7 @@ import type { DeviceTypeCode, Position, ShippedDevice } from '@portal/contracts'
 import { BUSINESS_TIME_ZONE_DEFAULT, ROLE, withLuhnCheckDigit } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { type CommandContext, systemContext } from '../platform/commands/command-context';
-import type { InventoryCommands } from '../inventory/inventory.commands';
+import type { SeedInventory } from './seed-inventory';
 import type { DemoOffice } from './demo-business.seed';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -58,8 +58,6 @@ export interface DeviceSeedSummary {
  * agents, accepted by them or partly returned, sent back, moved between offices, and sold —
  * so every status of these flows, every aging band and a year of activations appear.
  */
-/** The inventory operations the demo story uses: the real commands, or the bulk path (bulk-inventory.ts) that decides the same way. */
-export type SeedInventory = Pick<InventoryCommands, 'receiveShipment' | 'answerCartons' | 'sendToOffice' | 'assign' | 'answerAgentJob' | 'requestTransfer' | 'recordActivation'>;
 
 export async function seedDemoDevices(
   commands: SeedInventory,

@@ -1,8 +1,8 @@
 import { type Position, START, comparePositions } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
-import { InventoryCommands } from '../inventory/inventory.commands';
 import { BulkInventory } from './bulk-inventory';
 import { seedDemoDevices } from './demo-devices.seed';
+import { seedCommandBus } from './seed-inventory';
 import { passwordHashing } from '../auth/auth.module';
 import type { Platform } from '../platform/platform';
 import { runInBackground } from '../platform/db/database';
@@ -59,13 +59,19 @@ async function seedOnce(platform: Platform, options: SeedOptions): Promise<boole
       const bulk = options.bulk ?? (embedded || devices > BULK_FROM);
       if (bulk) {
         // Same decisions, events appended in atomic batches; the read models catch up meanwhile.
-        const inventory = new BulkInventory(platform.eventStore, embedded ? EMBEDDED_FLUSH_EVENTS : undefined);
+        const retailerOf = new Map(summary.officeDetails.map((office) => [office.id, office.retailerId]));
+        const inventory = new BulkInventory(platform.eventStore, { flushEvents: embedded ? EMBEDDED_FLUSH_EVENTS : undefined, retailerOf });
         const seeded = await seedDemoDevices(inventory, summary.officeDetails, devices, async () => undefined, options.now);
         await settle(await inventory.flush());
         platform.logger.info({ ...seeded, path: 'bulk', ms: Date.now() - deviceStarted }, 'demo devices seeded');
       } else {
-        const seeded = await seedDemoDevices(new InventoryCommands(platform.database, platform.eventStore), summary.officeDetails, devices, settle, options.now);
-        platform.logger.info({ ...seeded, path: 'commands', ms: Date.now() - deviceStarted }, 'demo devices seeded');
+        const commands = await seedCommandBus(platform);
+        try {
+          const seeded = await seedDemoDevices(commands.inventory, summary.officeDetails, devices, settle, options.now);
+          platform.logger.info({ ...seeded, path: 'commands', ms: Date.now() - deviceStarted }, 'demo devices seeded');
+        } finally {
+          await commands.close();
+        }
       }
     }
     return true;

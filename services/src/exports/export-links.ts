@@ -1,9 +1,9 @@
 import type { ExportProgress } from '@portal/contracts';
 import type { SqlDb } from '@portal/projections';
-import { signingSecret } from '../auth/credentials';
+import { signingSecret } from '../auth/credentials.store';
 import type { Config } from '../platform/config/config';
 import { signedDownloadPath } from './export-signing';
-import type { ExportRecord } from './exports-store';
+import type { ExportRecord } from './exports.store';
 
 /** The signed download link of a finished export (absolute when PUBLIC_URL is set). */
 export async function exportDownloadUrl(db: SqlDb, config: Pick<Config, 'PUBLIC_URL'>, record: Pick<ExportRecord, 'id' | 'user_id'>): Promise<string> {

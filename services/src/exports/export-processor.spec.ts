@@ -7,7 +7,7 @@ import type { Platform } from '../platform/platform';
 import { type TestDatabase, createTestDatabase } from '../platform/testing/test-database';
 import type { ExportDefinition } from './export-definition';
 import { EXPORTS_QUEUE, type ExportJobData, processExports } from './export-processor';
-import { createExportRecord, findExportRecord } from './exports-store';
+import { createExportRecord, findExportRecord } from './exports.store';
 import { EXPORT_DEFINITIONS } from './export-registry';
 
 /** An export whose source breaks after its first page, to see retries, the failed row and no file left behind. */

@@ -12,7 +12,7 @@ import type { Job, JobQueue } from '../platform/queue/job-queue';
 import type { CellValue, ExportDefinition } from './export-definition';
 import { type ExportStorage, createExportStorage } from './export-storage';
 import { exportProgressOf } from './export-links';
-import { findExportRecord, markExportDone, markExportFailed, markExportRunning, recordExportProgress } from './exports-store';
+import { findExportRecord, markExportDone, markExportFailed, markExportRunning, recordExportProgress } from './exports.store';
 import { EXPORT_DEFINITIONS } from './export-registry';
 
 export const EXPORTS_QUEUE = 'exports';

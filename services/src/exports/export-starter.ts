@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
 import { EXPORT_PREPARING_MESSAGE, EXPORT_READY_MESSAGE, type ExportAnswer, type ExportFormat, QUEUE_UNAVAILABLE_MESSAGE, exportFailedMessage } from '@portal/contracts';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import type { Platform } from '../platform/platform';
+import { PLATFORM } from '../platform/tokens';
 import { QueueUnavailableError } from '../platform/queue/job-queue';
 import type { ExportDefinition } from './export-definition';
 import { exportDownloadUrl } from './export-links';
 import { enqueueExport } from './export-processor';
-import { createExportRecord, findExportRecord, markExportFailed } from './exports-store';
+import { createExportRecord, findExportRecord, markExportFailed } from './exports.store';
 
 const POLL_MS = 50;
 
@@ -16,15 +18,18 @@ const POLL_MS = 50;
  * spec: `download` 1 with the signed url, or 0 with the message while it is being prepared
  * (its progress then comes over the user's socket and GET /api/v1/exports/:id).
  */
+@Injectable()
 export class ExportStarter {
-  constructor(private readonly platform: Pick<Platform, 'database' | 'jobs' | 'config'>) {}
+  constructor(@Inject(PLATFORM) private readonly platform: Pick<Platform, 'database' | 'jobs' | 'config'>) {}
 
-  async start<Row, Filters>(definition: ExportDefinition<Row, Filters>, format: ExportFormat, user: AuthenticatedUser, filters: Filters): Promise<ExportAnswer> {
+  async start<Row, Filters>(definition: ExportDefinition<Row, Filters>, format: ExportFormat, user: AuthenticatedUser, filters: Omit<Filters, 'as_of'>): Promise<ExportAnswer> {
     const db = this.platform.database.db;
     const id = randomUUID();
     await createExportRecord(db, { id, user_id: user.user_id, name: definition.name, format });
+    // Every export reads as of the moment it was asked for, so its file matches the screen (ages, "last 30 days").
+    const asOf = { ...filters, as_of: new Date().toISOString() } as Record<string, unknown>;
     try {
-      await enqueueExport(this.platform.jobs, { export_id: id, user_id: user.user_id, name: definition.name, format, scope: user.scope, filters: filters as Record<string, unknown> });
+      await enqueueExport(this.platform.jobs, { export_id: id, user_id: user.user_id, name: definition.name, format, scope: user.scope, filters: asOf });
     } catch (error) {
       // Nothing was queued (e.g. Redis unreachable): the record says so, the caller gets a clear 503.
       await markExportFailed(db, id, error instanceof QueueUnavailableError ? QUEUE_UNAVAILABLE_MESSAGE : exportFailedMessage(id));

@@ -9,7 +9,7 @@ import type { ExportDefinition } from './export-definition';
 import { type ExportJobData, runExport } from './export-processor';
 import { EXPORT_DEFINITIONS } from './export-registry';
 import { type ExportStorage, LocalExportStorage, createExportStorage } from './export-storage';
-import { createExportRecord, findExportRecord } from './exports-store';
+import { createExportRecord, findExportRecord } from './exports.store';
 
 const BUCKET = 'portal-exports-test';
 

@@ -13,3 +13,6 @@ export const announcementExport: ExportDefinition<AnnouncementRow, Record<string
   rows: (db) => announcementPages(db),
   count: (db) => announcementCount(db),
 };
+
+/** Help's exports, for the export registry. */
+export const HELP_EXPORTS = [announcementExport] as const;

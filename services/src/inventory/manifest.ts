@@ -1,7 +1,7 @@
 import { type ShippedDevice, ownValue, shippedDevice, withoutControlCharacters } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { ApiError } from '../platform/http/error-filter';
+import { DomainError } from '../platform/commands/command-errors';
 
 /** The manifest's columns: a heading names one of these (case, spaces and punctuation ignored; a few aliases). */
 const FIELDS: Record<string, keyof ShippedDevice> = {
@@ -38,7 +38,7 @@ const shownName = (fileName: string) => (withoutControlCharacters(fileName).spli
 /** A manifest that cannot be read at all: 400 naming the file (never a parser's exception as a 500). */
 const unreadable = (fileName: string, what: string) => {
   const message = `${shownName(fileName)} ${what}`;
-  return new ApiError(400, message, { file: message });
+  return new DomainError(message, 400, { file: message });
 };
 
 /** The sheet as rows of cells, heading first: the bytes decide (an XLSX is a zip), CSV by papaparse, XLSX by exceljs. */

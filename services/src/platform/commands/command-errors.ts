@@ -1,11 +1,17 @@
 import { ConcurrencyError } from '../event-store/event-store';
 
-/** Why a decider refused a command, in words a person understands; the API answers its status. */
+/** The statuses a refusal answers (DESIGN.md §3: validation 400, current state 409, missing 404...). */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+
+/**
+ * The one error type of the service: why a command or request is refused, in words a person
+ * understands. The error filter answers it as `{ error, message, fields? }` with its status.
+ */
 export class DomainError extends Error {
   constructor(
     message: string,
-    /** 409 for a refusal because of the current state (the default), 404 for a missing record, 403 out of scope. */
-    readonly status: 403 | 404 | 409 | 422 = 409,
+    /** 409 for a refusal because of the current state (the default), 404 for a missing record, 400 invalid input, 401/403 access, 429 throttled. */
+    readonly status: RefusalStatus = 409,
     /** Per-item reasons (an IMEI, a manifest row → why), answered as the error's `fields`. */
     readonly fields?: Record<string, string>,
   ) {

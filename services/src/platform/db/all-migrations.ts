@@ -1,7 +1,7 @@
 import { projectionRunnerMigrations } from '@portal/projections';
-import { apiKeyMigrations } from '../../auth/api-keys';
-import { authMigrations } from '../../auth/credentials';
-import { exportMigrations } from '../../exports/exports-store';
+import { apiKeyMigrations } from '../../auth/api-keys.store';
+import { authMigrations } from '../../auth/credentials.store';
+import { exportMigrations } from '../../exports/exports.store';
 import { eventStoreMigrations } from '../event-store/postgres-event-store';
 import type { Migration } from './migrations';
 

@@ -2,7 +2,7 @@ import { NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
 import { DomainError } from '../commands/command-errors';
 import { ConcurrencyError } from '../event-store/event-store';
-import { ApiError, toErrorBody } from './error-filter';
+import { toErrorBody } from './error-filter';
 
 describe('the one error shape', () => {
   it('names each invalid field of a zod failure', () => {
@@ -25,7 +25,7 @@ describe('the one error shape', () => {
 
   it('keeps HTTP exceptions and hides internals of anything else', () => {
     expect(toErrorBody(new NotFoundException('Cannot GET /x'))).toEqual({ status: 404, body: { error: 'Not Found', message: 'Cannot GET /x' } });
-    expect(toErrorBody(new ApiError(403, 'Forbidden Error!'))).toEqual({ status: 403, body: { error: 'Forbidden', message: 'Forbidden Error!' } });
+    expect(toErrorBody(new DomainError('Forbidden Error!', 403))).toEqual({ status: 403, body: { error: 'Forbidden', message: 'Forbidden Error!' } });
     const hidden = toErrorBody(new Error('connection refused at 10.0.0.3'));
     expect(hidden.status).toBe(500);
     expect(hidden.body.message).not.toContain('10.0.0.3');

@@ -7,26 +7,12 @@ import { ConcurrencyError } from '../event-store/event-store';
 import type { Logger } from '../logger';
 import { QueueUnavailableError } from '../queue/job-queue';
 
-/** A refusal the client can act on, with the status and sentence to answer. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
 const reasonPhrase = (status: number) =>
   ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 503: 'Service Unavailable' })[status] ??
   (status >= 500 ? 'Internal Server Error' : 'Error');
 
 /** Turns any failure into the one error shape, `{ error, message, fields? }`. */
 export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {
-  if (exception instanceof ApiError) {
-    return { status: exception.status, body: { error: reasonPhrase(exception.status), message: exception.message, ...(exception.fields && { fields: exception.fields }) } };
-  }
   if (exception instanceof DomainError) {
     return { status: exception.status, body: { error: reasonPhrase(exception.status), message: exception.message, ...(exception.fields && { fields: exception.fields }) } };
   }

@@ -1,6 +1,6 @@
 import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { Request } from 'express';
-import { ApiError } from './error-filter';
+import { DomainError } from '../commands/command-errors';
 
 const KEY_PATTERN = /^[\w.:-]{8,200}$/;
 
@@ -14,7 +14,7 @@ export const IdempotencyKey = createParamDecorator((_data: unknown, context: Exe
   const key = request.header('idempotency-key');
   if (key === undefined || key === '') return undefined;
   if (!KEY_PATTERN.test(key)) {
-    throw new ApiError(400, 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -', { 'Idempotency-Key': 'Invalid Idempotency-Key' });
+    throw new DomainError('Idempotency-Key must be 8 to 200 letters, digits or . _ : -', 400, { 'Idempotency-Key': 'Invalid Idempotency-Key' });
   }
   return `${request.user?.user_id ?? 'anonymous'}:${request.method} ${request.route?.path ?? request.path}:${key}`;
 });

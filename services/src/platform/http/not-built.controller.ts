@@ -1,9 +1,9 @@
-import { All, Controller, HttpStatus, Inject, Req } from '@nestjs/common';
+import { All, Controller, Inject, Req } from '@nestjs/common';
 import { findRoute } from '@portal/contracts';
 import type { Request } from 'express';
 import type { Platform } from '../platform';
 import { PLATFORM } from '../tokens';
-import { ApiError } from './error-filter';
+import { DomainError } from '../commands/command-errors';
 
 /** The sentence a planned route answers. */
 export const notBuiltMessage = (summary: string, capability: string) => `${summary}: the ${capability} capability is not built yet`;
@@ -21,9 +21,9 @@ export class NotBuiltController {
   @All('api/*path')
   answer(@Req() request: Request): never {
     const route = findRoute(request.method, request.path);
-    if (route?.planned) throw new ApiError(HttpStatus.NOT_FOUND, notBuiltMessage(route.summary, route.capability));
+    if (route?.planned) throw new DomainError(notBuiltMessage(route.summary, route.capability), 404);
     // A built route of the table that no controller serves is our mistake (a mistyped controller path): say so in the log.
     if (route) this.platform.logger.error({ route: `${route.method} ${route.path}` }, 'a route of the table is served by no controller');
-    throw new ApiError(HttpStatus.NOT_FOUND, `Cannot ${request.method} ${request.path}`);
+    throw new DomainError(`Cannot ${request.method} ${request.path}`, 404);
   }
 }

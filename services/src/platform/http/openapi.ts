@@ -1,5 +1,9 @@
-import { type ApiRoute, type RoleId, ROLE_NAMES } from '@portal/contracts';
+import { type ApiRoute, type RoleId } from '@portal/contracts';
 import { type ZodType, z } from 'zod';
+import { type JsonSchema, type OpenApiAccess, type OpenApiDocument, type OpenApiMediaType, type OpenApiMethod, type OpenApiOperation, type OpenApiParameter, type OpenApiPathItem, type OpenApiReference, type OpenApiResponse, type OpenApiSecurityRequirement, describeAccess } from './openapi-document';
+
+export { type OpenApiDocument, OPENAPI_JSON_PATH, describeAccess } from './openapi-document';
+export { operationsOf, renderOpenApiHtml } from './openapi-page';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route table in `contracts`
@@ -7,78 +11,6 @@ import { type ZodType, z } from 'zod';
  * query, body and response as JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1).
  */
 
-/** A JSON Schema (or an OpenAPI Schema Object, which is one in 3.1). */
-export type JsonSchema = { [keyword: string]: unknown };
-
-export type OpenApiMethod = 'get' | 'post' | 'put' | 'delete';
-
-/** How a route is reached, as `x-access` on each operation. */
-export type OpenApiAccess = 'roles' | 'public' | 'signed-in' | 'integration';
-
-export interface OpenApiParameter {
-  name: string;
-  in: 'path' | 'query';
-  required: boolean;
-  description?: string;
-  schema: JsonSchema;
-  style?: 'form';
-  explode?: boolean;
-}
-
-export interface OpenApiMediaType {
-  schema: JsonSchema;
-}
-
-export interface OpenApiResponse {
-  description: string;
-  content?: Record<string, OpenApiMediaType>;
-}
-
-/** A reference to a shared component, e.g. `#/components/responses/BadRequest`. */
-export interface OpenApiReference {
-  $ref: string;
-}
-
-/** A security requirement: scheme name → scopes (always none here). */
-export type OpenApiSecurityRequirement = Record<string, string[]>;
-
-export interface OpenApiOperation {
-  operationId: string;
-  summary: string;
-  description: string;
-  tags: string[];
-  'x-access': OpenApiAccess;
-  /** The role ids that may call the route; only on routes limited to roles. */
-  'x-roles'?: RoleId[];
-  'x-spec': string;
-  /** The route is in the spec but not built yet. */
-  'x-planned'?: true;
-  /** `[]` on public routes: no credentials. */
-  security: OpenApiSecurityRequirement[];
-  parameters?: OpenApiParameter[];
-  requestBody?: { required: boolean; content: Record<string, OpenApiMediaType> };
-  responses: Record<string, OpenApiResponse | OpenApiReference>;
-}
-
-export type OpenApiPathItem = Partial<Record<OpenApiMethod, OpenApiOperation>>;
-
-export type OpenApiSecurityScheme =
-  | { type: 'http'; scheme: 'bearer'; bearerFormat: string; description: string }
-  | { type: 'apiKey'; in: 'header'; name: string; description: string };
-
-export interface OpenApiDocument {
-  openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  tags: { name: string; description: string }[];
-  paths: Record<string, OpenApiPathItem>;
-  components: {
-    schemas: Record<string, JsonSchema>;
-    responses: Record<string, OpenApiResponse>;
-    securitySchemes: Record<string, OpenApiSecurityScheme>;
-  };
-}
-
-export const OPENAPI_JSON_PATH = '/api/docs/openapi.json';
 
 const BEARER = 'bearerAuth';
 const API_KEY = 'apiKey';
@@ -157,19 +89,6 @@ function accessOf(route: ApiRoute): OpenApiAccess {
   return typeof route.access === 'string' ? route.access : 'roles';
 }
 
-/** "Who may call" in words, e.g. 'roles 1 (Super Admin), 3 (Office Manager)'. */
-export function describeAccess(access: OpenApiAccess, roles: readonly RoleId[] = []): string {
-  switch (access) {
-    case 'public':
-      return 'public (no credentials)';
-    case 'signed-in':
-      return 'any signed-in user';
-    case 'integration':
-      return 'integration clients with an API key (x-api-key)';
-    case 'roles':
-      return `roles ${roles.map((role) => `${role} (${ROLE_NAMES[role]})`).join(', ')}`;
-  }
-}
 
 function securityOf(access: OpenApiAccess): OpenApiSecurityRequirement[] {
   switch (access) {
@@ -342,65 +261,4 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], info: { versio
       },
     },
   };
-}
-
-const METHODS: readonly OpenApiMethod[] = ['get', 'post', 'put', 'delete'];
-
-/** Every operation of the document with its method and path, in document order. */
-export function operationsOf(document: OpenApiDocument): { method: OpenApiMethod; path: string; operation: OpenApiOperation }[] {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => {
-      const operation = item[method];
-      return operation ? [{ method, path, operation }] : [];
-    }),
-  );
-}
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-
-/** A small self-contained page (no external assets) listing the operations by tag, linking to the JSON document. */
-export function renderOpenApiHtml(document: OpenApiDocument): string {
-  const operations = operationsOf(document);
-  const sections = document.tags.map(({ name }) => {
-    const rows = operations
-      .filter(({ operation }) => operation.tags.includes(name))
-      .map(
-        ({ method, path, operation }) =>
-          `<tr id="${escapeHtml(operation.operationId)}"><td><span class="m ${method}">${method.toUpperCase()}</span></td>` +
-          `<td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(operation.summary)}</td>` +
-          `<td>${escapeHtml(describeAccess(operation['x-access'], operation['x-roles']))}</td>` +
-          `<td class="spec">${escapeHtml(operation['x-spec'])}</td></tr>`,
-      );
-    return (
-      `<section id="tag-${escapeHtml(name)}"><h2>${escapeHtml(name)} <small>${rows.length}</small></h2>` +
-      `<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Who may call</th><th>Spec</th></tr></thead>` +
-      `<tbody>${rows.join('')}</tbody></table></section>`
-    );
-  });
-  const nav = document.tags.map(({ name }) => `<a href="#tag-${escapeHtml(name)}">${escapeHtml(name)}</a>`).join(' · ');
-  const title = `${document.info.title} ${document.info.version}`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>
-body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d2430}
-h1{margin:0 0 .25rem}h2{margin:2rem 0 .5rem;text-transform:capitalize}h2 small{color:#6b7280;font-weight:normal}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.35rem .5rem;border-bottom:1px solid #e5e7eb}
-th{font-weight:600;background:#f9fafb}code{font-size:13px}.spec{color:#6b7280}
-.m{display:inline-block;min-width:4rem;text-align:center;border-radius:4px;padding:0 .4rem;font:600 12px/1.6 monospace;color:#fff}
-.get{background:#2563eb}.post{background:#16a34a}.put{background:#d97706}.delete{background:#dc2626}
-</style>
-</head>
-<body>
-<h1>${escapeHtml(title)}</h1>
-<p>${operations.length} operations. OpenAPI 3.1 document: <a href="${OPENAPI_JSON_PATH}">${OPENAPI_JSON_PATH}</a>. Failing calls answer <code>{ error, message, fields? }</code>.</p>
-<nav>${nav}</nav>
-${sections.join('\n')}
-</body>
-</html>
-`;
 }

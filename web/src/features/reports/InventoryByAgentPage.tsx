@@ -21,7 +21,7 @@ export default function InventoryByAgentPage() {
         { field: 'agent_pending', title: 'Agent Pending', type: 'agent_pending' },
         { field: 'sold_30_days', title: 'Sold (Last 30 days)', type: 'sold' },
       ]}
-      drill={{ route: route('GET', '/api/v1/inventory/agent/:agentId/:type'), idParam: 'agentId', idOf: (row) => row.agent_id }}
+      drill={{ route: route('GET', '/api/v1/inventory/agent/:id/:type'), idParam: 'id', idOf: (row) => row.agent_id }}
       cards={[
         { field: 'agent_assigned', title: 'Agent Received' },
         { field: 'agent_pending', title: 'Agent Pending' },

@@ -17,7 +17,7 @@ export default function InventoryByOfficePage() {
         { field: 'manager_pending', title: 'Manager Pending', type: 'manager_pending' },
         { field: 'sold_30_days', title: 'Sold (Last 30 days)', type: 'sold' },
       ]}
-      drill={{ route: route('GET', '/api/v1/inventory/office/:officeId/:type'), idParam: 'officeId', idOf: (row) => row.office_id }}
+      drill={{ route: route('GET', '/api/v1/inventory/office/:id/:type'), idParam: 'id', idOf: (row) => row.office_id }}
       cards={STOCK_CARDS}
       filter={<OfficeFilter />}
     />

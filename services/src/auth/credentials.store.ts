@@ -102,6 +102,32 @@ export async function insertCredentials(db: SqlDb, userId: string, email: string
   await sql`insert into auth_credentials (user_id, email, password_hash) values (${userId}, ${email}, ${passwordHash})`.execute(db);
 }
 
+/** Undoes insertCredentials (the KurrentDB path, when the append after it failed). */
+export async function deleteCredentials(db: SqlDb, userId: string): Promise<void> {
+  await sql`delete from auth_credentials where user_id = ${userId}`.execute(db);
+}
+
+/** Puts a previous password hash back (the KurrentDB path, when the append after a change failed). */
+export async function restorePasswordHash(db: SqlDb, userId: string, passwordHash: string): Promise<void> {
+  await sql`update auth_credentials set password_hash = ${passwordHash} where user_id = ${userId}`.execute(db);
+}
+
+/** A reset link's token (kept as its hash), valid for `minutes`. */
+export async function createResetToken(db: SqlDb, userId: string, tokenHash: string, minutes: number): Promise<void> {
+  await sql`
+    insert into auth_reset_tokens (token_hash, user_id, expires_at)
+    values (${tokenHash}, ${userId}, now() + make_interval(mins => ${minutes}))`.execute(db);
+}
+
+/** Uses a reset link once: the user it was for, or undefined when it is unknown, used or expired. */
+export async function useResetToken(db: SqlDb, tokenHash: string): Promise<string | undefined> {
+  const found = await sql<{ user_id: string }>`
+    update auth_reset_tokens set used_at = now()
+    where token_hash = ${tokenHash} and used_at is null and expires_at > now()
+    returning user_id`.execute(db);
+  return found.rows[0]?.user_id;
+}
+
 /** A new password, and every token issued before now refused. */
 export async function replacePassword(db: SqlDb, userId: string, passwordHash: string): Promise<void> {
   await sql`update auth_credentials set password_hash = ${passwordHash}, tokens_valid_after = clock_timestamp(), updated_at = now() where user_id = ${userId}`.execute(db);

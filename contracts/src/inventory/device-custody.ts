@@ -1,0 +1,74 @@
+import { INVENTORY_STATUS, inventoryStatuses } from '../reference/reference-lists';
+import type { DeviceEvent } from './inventory.events';
+
+/**
+ * One device's custody as its events define it (DESIGN.md §3, §11 status readings): who holds
+ * it and in which status. The ONE state machine: the write side decides on it and the inventory
+ * projection derives its rows from it, so the two can never drift. Pure.
+ */
+export interface DeviceState {
+  readonly imei: string;
+  /** An inventory status (contracts' INVENTORY_STATUS), or NEVER_RECEIVED. */
+  readonly status: number;
+  readonly office_id: string | null;
+  readonly agent_id: string | null;
+  readonly job_id: string | null;
+  readonly carton_number: string | null;
+  readonly agent_job_id: string | null;
+  readonly transfer_id: string | null;
+}
+
+/** A device no event has placed yet: never received by any office (not a status of the spec). */
+export const NEVER_RECEIVED = 0;
+
+const S = INVENTORY_STATUS;
+
+export const initialDeviceState = (imei: string): DeviceState => ({
+  imei,
+  status: NEVER_RECEIVED,
+  office_id: null,
+  agent_id: null,
+  job_id: null,
+  carton_number: null,
+  agent_job_id: null,
+  transfer_id: null,
+});
+
+export function evolveDevice(state: DeviceState, event: DeviceEvent): DeviceState {
+  switch (event.type) {
+    case 'DeviceReceived':
+      return { ...state, status: S.MANAGER_PENDING, office_id: event.data.office_id, agent_id: null, job_id: event.data.job_id, carton_number: event.data.carton_number, agent_job_id: null, transfer_id: null };
+    case 'DeviceAcceptedByManager':
+      return { ...state, status: S.MANAGER_RECEIVED };
+    case 'DeviceDeclinedByManager':
+      return { ...state, status: S.MANAGER_DECLINED };
+    case 'DeviceAssigned':
+      return { ...state, status: S.AGENT_PENDING, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: event.data.agent_job_id, transfer_id: null };
+    case 'DeviceAcceptedByAgent':
+      return { ...state, status: S.AGENT_RECEIVED };
+    case 'DeviceReturnedByAgent':
+      return { ...state, status: S.MANAGER_RECEIVED, agent_id: null, agent_job_id: null };
+    case 'DeviceTransferRequested':
+      return { ...state, status: S.AGENT_TRANSFER, transfer_id: event.data.transfer_id };
+    case 'DeviceTransferAccepted':
+      return { ...state, status: S.MANAGER_RECEIVED, agent_id: null, agent_job_id: null, transfer_id: null };
+    case 'DeviceTransferRejected':
+      return { ...state, status: S.AGENT_RECEIVED, transfer_id: null };
+    case 'DeviceSentToOffice':
+      return event.data.agent_id
+        ? { ...state, status: S.AGENT_PENDING, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: event.data.agent_job_id, job_id: event.data.job_id ?? state.job_id, transfer_id: null }
+        : { ...state, status: S.MANAGER_PENDING, office_id: event.data.office_id, agent_id: null, agent_job_id: null, job_id: event.data.job_id, transfer_id: null };
+    case 'DeviceReassignedToManager':
+      return { ...state, status: S.MANAGER_RECEIVED, office_id: event.data.office_id, agent_id: null, agent_job_id: null, transfer_id: null };
+    case 'DeviceActivated':
+      return { ...state, status: S.SOLD };
+    case 'DeviceImageUploaded':
+      return state;
+  }
+}
+
+export const foldDevice = (imei: string, events: readonly DeviceEvent[]): DeviceState => events.reduce(evolveDevice, initialDeviceState(imei));
+
+/** A status's name in the spec's words (doc 1 §4), or 'never received'. */
+export const inventoryStatusName = (status: number): string =>
+  status === NEVER_RECEIVED ? 'never received' : (inventoryStatuses.find((item) => item.id === status)?.name ?? `status ${status}`);

@@ -1,0 +1,69 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
+import type { ActivationBody, AnswerCartonsBody, ReceiveShipmentBody } from '@portal/contracts';
+import type { Scope } from '@portal/projections';
+import { AnswerAgentJob } from '../inventory/answer-agent-job.command';
+import { AnswerCartons } from '../inventory/answer-cartons.command';
+import { AssignDevice } from '../inventory/assign-device.command';
+import { INVENTORY_COMMAND_HANDLERS } from '../inventory/inventory.module';
+import { ReceiveCarton } from '../inventory/receive-carton.command';
+import { RequestTransfer } from '../inventory/request-transfer.command';
+import { TransferDevice } from '../inventory/transfer-device.command';
+import type { CommandContext } from '../platform/commands/command-context';
+import type { BatchResult } from '../platform/commands/device-batch';
+import type { Platform } from '../platform/platform';
+import { PlatformModule } from '../platform/platform.module';
+import { RecordActivation } from '../sales/record-activation.command';
+import { SALES_COMMAND_HANDLERS } from '../sales/sales.module';
+
+/** The inventory operations the demo story uses: the commands on the bus, or the bulk path (bulk-inventory.ts) that decides with the same deciders. */
+export interface SeedInventory {
+  receiveShipment(shipment: ReceiveShipmentBody, context: CommandContext): Promise<BatchResult>;
+  answerCartons(body: AnswerCartonsBody, scope: Scope, context: CommandContext): Promise<BatchResult>;
+  sendToOffice(request: { office_id: string; agent_id?: string; imeis: readonly string[] }, scope: Scope, context: CommandContext): Promise<BatchResult>;
+  assign(request: { office_id: string; agent_id: string; imeis: readonly string[] }, scope: Scope, context: CommandContext): Promise<BatchResult>;
+  answerAgentJob(request: { agent_id: string; agent_job_id: string; accepted: readonly string[]; returned: readonly string[] }, context: CommandContext): Promise<BatchResult>;
+  requestTransfer(request: { agent_id: string; imeis: readonly string[]; manager_id?: string; reason: string }, context: CommandContext): Promise<BatchResult>;
+  recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext): Promise<BatchResult>;
+}
+
+/** The demo story issued as a user and upstream would: every step a command on the CQRS bus. */
+export class CommandBusInventory implements SeedInventory {
+  constructor(private readonly bus: CommandBus) {}
+
+  receiveShipment(shipment: ReceiveShipmentBody, context: CommandContext) {
+    return this.bus.execute(new ReceiveCarton(shipment, context));
+  }
+  answerCartons(body: AnswerCartonsBody, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new AnswerCartons({ job_id: body.job_id, carton_numbers: body.carton_numbers, accept: body.status === 1, reason: body.decline_reason }, scope, context));
+  }
+  sendToOffice(request: { office_id: string; agent_id?: string; imeis: readonly string[] }, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new TransferDevice(request, scope, context));
+  }
+  assign(request: { office_id: string; agent_id: string; imeis: readonly string[] }, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new AssignDevice(request, scope, context));
+  }
+  answerAgentJob(request: { agent_id: string; agent_job_id: string; accepted: readonly string[]; returned: readonly string[] }, context: CommandContext) {
+    return this.bus.execute(new AnswerAgentJob(request, context));
+  }
+  requestTransfer(request: { agent_id: string; imeis: readonly string[]; manager_id?: string; reason: string }, context: CommandContext) {
+    return this.bus.execute(new RequestTransfer(request, context));
+  }
+  recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext) {
+    return this.bus.execute(new RecordActivation(body, retailerId, context));
+  }
+}
+
+@Module({})
+class SeedCommandsModule {
+  static register(platform: Platform): DynamicModule {
+    return { module: SeedCommandsModule, imports: [PlatformModule.register(platform)], providers: [...INVENTORY_COMMAND_HANDLERS, ...SALES_COMMAND_HANDLERS] };
+  }
+}
+
+/** The command bus with the inventory and sales handlers, outside the HTTP app (the `seed` role has none). Close it when done. */
+export async function seedCommandBus(platform: Platform): Promise<{ readonly inventory: CommandBusInventory; close(): Promise<void> }> {
+  const context = await NestFactory.createApplicationContext(SeedCommandsModule.register(platform), { logger: ['error'], abortOnError: false });
+  return { inventory: new CommandBusInventory(context.get(CommandBus)), close: () => context.close() };
+}
