@@ -127,6 +127,13 @@ const cartonList = (message: string) =>
     z.array(text(message).trim().min(1, message).max(60, 'A carton number is at most 60 characters'), { error: message }).min(1, message).max(5_000, 'At most 5,000 cartons at once'),
   );
 
+/** The request codes of the inventory calls (doc 1 §4), by name. */
+export const ANSWER = { ACCEPT: 1, DECLINE: 2 } as const;
+/** `devicestatus`: what an assign or transfer moves. */
+export const DEVICE_CHOICE = { CARTONS: 0, IMEIS: 1 } as const;
+/** `accept_transfer_status` of the agent's transfer_device. */
+export const AGENT_TRANSFER = { RETURN_REST: 0, TO_MANAGER: 1 } as const;
+
 /**
  * A body whose `devicestatus` chooses what it moves (0 cartons, 1 IMEIs; `fallback` when absent):
  * the list the mode does not use is left out whatever it holds, since the spec's client sends the

@@ -7,7 +7,6 @@ import {
   LOST_DEFECTIVE_GROUP,
   type ReferenceItem,
   agentStatuses,
-  agingBandFor,
   assignSources,
   deliveryMethods,
   deviceTypes,
@@ -133,27 +132,5 @@ describe('aging bands', () => {
     expect(AGING_BANDS[0].minDays).toBe(0);
     for (let i = 1; i < AGING_BANDS.length; i++) expect(AGING_BANDS[i].minDays).toBe(AGING_BANDS[i - 1].maxDays! + 1);
     expect(AGING_BANDS[AGING_BANDS.length - 1].maxDays).toBeNull();
-  });
-
-  it.each([
-    [0, 'LT15', 'days1_15'],
-    [15, 'LT15', 'days1_15'],
-    [16, 'LT30', 'days16_30'],
-    [30, 'LT30', 'days16_30'],
-    [31, 'LT45', 'days31_45'],
-    [45, 'LT45', 'days31_45'],
-    [46, 'LT90', 'days46_90'],
-    [90, 'LT90', 'days46_90'],
-    [91, 'GT90', 'days91'],
-    [4000, 'GT90', 'days91'],
-  ])('put a device aged %i days in %s / %s', (age, dashboardKey, reportKey) => {
-    const band = agingBandFor(age);
-    expect(band.dashboardKey).toBe(dashboardKey);
-    expect(band.reportKey).toBe(reportKey);
-  });
-
-  it('refuse an age that is not a whole number of days', () => {
-    expect(() => agingBandFor(-1)).toThrow(RangeError);
-    expect(() => agingBandFor(1.5)).toThrow(RangeError);
   });
 });

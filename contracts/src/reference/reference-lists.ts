@@ -470,10 +470,3 @@ export const AGING_BANDS = [
 
 export type AgingBand = (typeof AGING_BANDS)[number];
 
-/** The band a device of `ageDays` whole days falls in. */
-export function agingBandFor(ageDays: number): AgingBand {
-  if (!Number.isInteger(ageDays) || ageDays < 0) {
-    throw new RangeError(`device age must be a whole number of days, 0 or more (got ${ageDays})`);
-  }
-  return AGING_BANDS.find((band) => band.maxDays === null || ageDays <= band.maxDays)!;
-}

@@ -1,10 +1,8 @@
 import { ROLE, type RoleId, type userLookupRoles } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { SqlDb } from '../runner/ports';
-import { keysetPages } from '../runner/keyset-pages';
+import { containsPattern, fullName } from '../sql/text';
 
-/** A case-insensitive "contains" pattern for ilike, with the user's % and _ taken literally. */
-const likePattern = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null);
 
 export interface OrgUser {
   id: string;
@@ -83,7 +81,7 @@ export interface NamedItem {
 
 /** Offices in scope whose name or number starts a word with `term`, for type-aheads and pickers. */
 export async function officesInScope(db: SqlDb, scope: Scope, term?: string): Promise<(NamedItem & { office_number: string })[]> {
-  const like = likePattern(term);
+  const like = containsPattern(term);
   const result = await sql<NamedItem & { office_number: string }>`
     select o.id, o.name, o.office_number from rm.org_offices o
     where o.status = 1 and ${officeInScope(scope, sql`o.id`)}
@@ -169,14 +167,14 @@ export interface UserLookupItem {
 
 export async function usersByRole(db: SqlDb, scope: Scope, lookup: UserLookupRole, term?: string): Promise<UserLookupItem[]> {
   const { role, unitKind } = USER_LOOKUP_ROLES[lookup];
-  const like = likePattern(term);
+  const like = containsPattern(term);
   const result = await sql<UserLookupItem>`
-    select u.id, u.first_name, u.last_name, trim(u.first_name || ' ' || u.last_name) as full_name, u.office_id, o.office_number
+    select u.id, u.first_name, u.last_name, ${fullName('u')} as full_name, u.office_id, o.office_number
     from rm.org_users u left join rm.org_offices o on o.id = u.office_id
     where u.status = 1 and ${role}::integer = any(u.role_ids)
       and ${unitKind === null ? sql`true` : sql`exists (select 1 from rm.org_unit_managers m where m.user_id = u.id and m.kind = ${unitKind})`}
       and ${userInScope(scope)}
-      and (${like}::text is null or (u.first_name || ' ' || u.last_name) ilike ${like} or u.email ilike ${like})
+      and (${like}::text is null or ${fullName('u')} ilike ${like} or u.email ilike ${like})
     order by u.first_name, u.last_name limit 200`.execute(db);
   return result.rows;
 }
@@ -192,180 +190,6 @@ function userInScope(scope: Scope): RawBuilder<boolean> {
   )`;
 }
 
-export interface OfficeListFilters {
-  page: number;
-  results: number;
-  status?: number;
-  search_text?: string;
-  ibo_marketer_id?: string;
-  office_id?: string;
-  sort_by?: 'name' | 'office_number' | 'ibo_marketer_name' | 'created_at' | 'status' | 'state_short_name';
-  sort?: 'ASC' | 'DESC';
-}
-
-export interface PeopleRef {
-  user_id: string;
-  name: string;
-}
-
-export interface OfficeRow {
-  id: string;
-  name: string;
-  office_number: string;
-  state_short_name: string;
-  ibo_marketer_id: string;
-  ibo_marketer_name: string;
-  status: number;
-  get_manager_info: PeopleRef[];
-  get_supervisor_info: PeopleRef[];
-  get_ibo_manager_info: PeopleRef[];
-  master_agent_name: string;
-  distributor_name: string;
-  retailer_name: string;
-  created_at: Date;
-  /**
-   * The status of the last compliance form sent to the office for review (doc 3 §3, §4: 3
-   * rejected, 4 accepted …); null while none was sent. Forms are sent by the documents
-   * capability, which is not built yet, so it is null for every office today.
-   */
-  form_status: number | null;
-}
-
-const OFFICE_SORT_COLUMNS: Record<NonNullable<OfficeListFilters['sort_by']>, RawBuilder<unknown>> = {
-  name: sql`o.name`,
-  office_number: sql`o.office_number`,
-  ibo_marketer_name: sql`i.name`,
-  created_at: sql`o.created_at`,
-  status: sql`o.status`,
-  state_short_name: sql`o.state_short_name`,
-};
-
-const managersOf = (unit: RawBuilder<unknown>, kind: 'manager' | 'supervisor') => sql`
-  coalesce((select json_agg(json_build_object('user_id', u.id, 'name', trim(u.first_name || ' ' || u.last_name)) order by u.first_name)
-    from rm.org_unit_managers m join rm.org_users u on u.id = m.user_id where m.unit_id = ${unit} and m.kind = ${kind}), '[]'::json)`;
-
-/** The Office list's filters that choose rows (no paging, no order): the list and its export share them. */
-export type OfficeFilters = Pick<OfficeListFilters, 'status' | 'search_text' | 'ibo_marketer_id' | 'office_id'>;
-
-/** Offices in scope matching the filters; `o` is the office and `i` its IBO/market. */
-function officeWhere(scope: Scope, filters: OfficeFilters): RawBuilder<boolean> {
-  const like = likePattern(filters.search_text);
-  return sql<boolean>`${officeInScope(scope, sql`o.id`)}
-    and (${filters.status ?? null}::smallint is null or o.status = ${filters.status ?? null})
-    and (${filters.ibo_marketer_id ?? null}::text is null or o.ibo_marketer_id = ${filters.ibo_marketer_id ?? null})
-    and (${filters.office_id ?? null}::text is null or o.id = ${filters.office_id ?? null})
-    and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like} or i.name ilike ${like})`;
-}
-
-/** An office's own columns and its chain's names; `o` the office, `i` its IBO/market. No form is sent yet (see OfficeRow.form_status). */
-const OFFICE_COLUMNS = sql`
-  o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status,
-  ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name, o.created_at, null::smallint as form_status`;
-const OFFICE_FROM = sql`
-  from rm.org_offices o
-  join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
-  join rm.org_retailers r on r.id = i.retailer_id
-  join rm.org_distributors d on d.id = r.distributor_id
-  join rm.org_master_agents ma on ma.id = d.master_agent_id`;
-
-/** A list page's rows (ten or so): the manager lists by a subquery each. */
-const OFFICE_ROW_SELECT = sql`
-  select ${OFFICE_COLUMNS},
-    ${managersOf(sql`o.id`, 'manager')} as get_manager_info, ${managersOf(sql`o.id`, 'supervisor')} as get_supervisor_info,
-    ${managersOf(sql`i.id`, 'manager')} as get_ibo_manager_info
-  ${OFFICE_FROM}`;
-
-/** The Office list (doc 3 Office list; GET /api/v1/offices), paged, in scope. */
-export async function officeList(db: SqlDb, scope: Scope, filters: OfficeListFilters): Promise<{ data: OfficeRow[]; total: number; current_page: number }> {
-  const where = officeWhere(scope, filters);
-  const order = OFFICE_SORT_COLUMNS[filters.sort_by ?? 'name'];
-  const direction = filters.sort === 'DESC' ? sql`desc` : sql`asc`;
-  const [rows, total] = await Promise.all([
-    sql<OfficeRow>`${OFFICE_ROW_SELECT}
-      where ${where}
-      order by ${order} ${direction}, o.id
-      limit ${filters.results} offset ${(filters.page - 1) * filters.results}`.execute(db),
-    officeCount(db, scope, filters),
-  ]);
-  return { data: rows.rows, total, current_page: filters.page };
-}
-
-/** How many offices the Office list shows for these filters, in scope. */
-export async function officeCount(db: SqlDb, scope: Scope, filters: OfficeFilters): Promise<number> {
-  const count = await sql<{ total: string }>`
-    select count(*)::text as total from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id where ${officeWhere(scope, filters)}`.execute(db);
-  return Number(count.rows[0]!.total);
-}
-
-/** The office columns without the manager lists, which officePages fetches once per page. */
-const OFFICE_PAGE_SELECT = sql`select ${OFFICE_COLUMNS} ${OFFICE_FROM}`;
-
-type OfficeColumns = Omit<OfficeRow, 'get_manager_info' | 'get_supervisor_info' | 'get_ibo_manager_info'>;
-
-/**
- * The managers and add-on managers of a page of offices (sorted by id) and of their markets, in
- * ONE query: the offices' by an index range over the page's id span (not an array of ids, not
- * three subqueries a row), the few markets' by their ids.
- */
-async function withManagers(db: SqlDb, rows: OfficeColumns[]): Promise<OfficeRow[]> {
-  const first = rows[0]!.id;
-  const last = rows[rows.length - 1]!.id;
-  const markets = [...new Set(rows.map((row) => row.ibo_marketer_id))];
-  const people = await sql<{ unit_id: string; kind: 'manager' | 'supervisor'; user_id: string; name: string }>`
-    select m.unit_id, m.kind, u.id as user_id, trim(u.first_name || ' ' || u.last_name) as name
-    from (
-      select unit_id, user_id, kind from rm.org_unit_managers where unit_id between ${first} and ${last}
-      union all
-      select unit_id, user_id, kind from rm.org_unit_managers where unit_id = any(${markets}::text[])
-    ) m join rm.org_users u on u.id = m.user_id
-    order by u.first_name`.execute(db);
-  const managers = new Map<string, PeopleRef[]>();
-  const supervisors = new Map<string, PeopleRef[]>();
-  for (const person of people.rows) {
-    const byUnit = person.kind === 'manager' ? managers : supervisors;
-    const list = byUnit.get(person.unit_id);
-    if (list) list.push({ user_id: person.user_id, name: person.name });
-    else byUnit.set(person.unit_id, [{ user_id: person.user_id, name: person.name }]);
-  }
-  const none: PeopleRef[] = [];
-  // New objects of one fixed shape: adding properties to the driver's row objects (or spreading them) is ~60x slower.
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    office_number: row.office_number,
-    state_short_name: row.state_short_name,
-    ibo_marketer_id: row.ibo_marketer_id,
-    ibo_marketer_name: row.ibo_marketer_name,
-    status: row.status,
-    get_manager_info: managers.get(row.id) ?? none,
-    get_supervisor_info: supervisors.get(row.id) ?? none,
-    get_ibo_manager_info: managers.get(row.ibo_marketer_id) ?? none,
-    master_agent_name: row.master_agent_name,
-    distributor_name: row.distributor_name,
-    retailer_name: row.retailer_name,
-    created_at: row.created_at,
-    form_status: row.form_status,
-  }));
-}
-
-/**
- * The Office list's rows (same filters, same scope) in pages of `pageSize`, keyset by office id,
- * so that an export of any size reads with flat memory and no offset scans. The next page is
- * already being read while the caller writes this one.
- */
-export async function* officePages(db: SqlDb, scope: Scope, filters: OfficeFilters, pageSize = 2000): AsyncGenerator<OfficeRow[]> {
-  const where = officeWhere(scope, filters);
-  const read = async (after: string | null): Promise<OfficeRow[]> => {
-    const page = await sql<OfficeColumns>`${OFFICE_PAGE_SELECT}
-      where ${where} and (${after}::text is null or o.id > ${after})
-      order by o.id
-      limit ${pageSize}`.execute(db);
-    return page.rows.length === 0 ? [] : withManagers(db, page.rows);
-  };
-  yield* keysetPages(read, (row) => row.id, pageSize);
-}
-
-/** Is this office one the scope reaches? (False for an unknown office too.) */
 /** Which of these offices lie in the scope (one query for a batch's offices). */
 export async function officeIdsInScope(db: SqlDb, scope: Scope, officeIds: readonly string[]): Promise<Set<string>> {
   if (officeIds.length === 0) return new Set();
@@ -373,6 +197,7 @@ export async function officeIdsInScope(db: SqlDb, scope: Scope, officeIds: reado
   return new Set(result.rows.map((row) => row.id));
 }
 
+/** Is this office one the scope reaches? (False for an unknown office too.) */
 export async function isOfficeInScope(db: SqlDb, scope: Scope, officeId: string): Promise<boolean> {
   const result = await sql<{ found: number }>`select 1 as found from rm.org_offices o where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
   return result.rows.length > 0;

@@ -1,19 +1,18 @@
 import {
-  type AgentCounts,
   type AgentDeviceRow,
   type AgentJobRow,
   type AgentOption,
   type CartonRow,
   type DeviceLogRow,
   type JobCartonRow,
-  type ManagerCounts,
   type OfficeOption,
   ROLE,
   type ReassignRow,
   type ReceiveJobRow,
   type TransferRequestRow,
   assignSources,
-  inventoryStatuses,
+  inventoryStatusName,
+  type Page,
   ownValue,
 } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
@@ -21,29 +20,15 @@ import { type Scope, officeInScope } from '../admin/org.queries';
 import type { SqlDb } from '../runner/ports';
 import { keysetPages } from '../runner/keyset-pages';
 import { getBusinessTimeZone } from '../business-time';
+import { type Paging, pageWindow } from '../sql/paging';
+import { containsPattern, fullName } from '../sql/text';
 
-/** A page of rows as the spec's lists answer them (`items.data`, `items.total`, `items.current_page`). */
-export interface Page<Row> {
-  data: Row[];
-  total: number;
-  current_page: number;
-}
-
-export interface Paging {
-  page: number;
-  results: number;
-}
-
-const likePattern = (term: string | undefined) => (term ? `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%` : null);
-const offset = (paging: Paging) => (paging.page - 1) * paging.results;
 
 /** Whole days from a timestamp to today, in the business's time zone (DESIGN.md §11 device age). */
 const ageInDays = (column: RawBuilder<unknown>) =>
   sql<number>`((now() at time zone ${getBusinessTimeZone()})::date - (${column} at time zone ${getBusinessTimeZone()})::date)`;
 
 const sourceName = (id: number) => assignSources.find((source) => source.id === id)?.name ?? `Source ${id}`;
-const statusName = (id: number) => inventoryStatuses.find((status) => status.id === id)?.name ?? `Status ${id}`;
-const personName = (alias: string) => sql<string>`trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)})`;
 
 /** Receive Inventory: jobs of the offices in scope, newest first (managerjob_v2, manager_jobs_export). */
 export async function receiveJobs(
@@ -51,7 +36,7 @@ export async function receiveJobs(
   scope: Scope,
   filters: Paging & { keyword?: string; assign_source?: number; date_range_start?: string; date_range_end?: string; sort_by?: string; sort?: 'ASC' | 'DESC' },
 ): Promise<Page<ReceiveJobRow>> {
-  const like = likePattern(filters.keyword);
+  const like = containsPattern(filters.keyword);
   const where = sql`${officeInScope(scope, sql`j.office_id`)}
     and (${filters.assign_source ?? null}::int is null or j.source = ${filters.assign_source ?? null})
     and (${filters.date_range_start ?? null}::date is null or (j.assigned_date at time zone ${getBusinessTimeZone()})::date >= ${filters.date_range_start ?? null}::date)
@@ -77,7 +62,7 @@ export async function receiveJobs(
       left join rm.org_offices fo on fo.id = j.from_office_id
       where ${where}
       order by ${order} ${direction}, j.seq desc
-      limit ${filters.results} offset ${offset(filters)}`.execute(db),
+      ${pageWindow(filters)}`.execute(db),
     sql<{ total: number }>`
       select count(*)::int as total from rm.inventory_receive_jobs j join rm.org_offices o on o.id = j.office_id where ${where}`.execute(db),
   ]);
@@ -110,7 +95,7 @@ export async function jobCartons(db: SqlDb, jobId: string): Promise<JobCartonRow
  * (agentassignlist, managerinventorylist_optimisation, Transfer Inventory).
  */
 export async function stockCartons(db: SqlDb, scope: Scope, filters: Paging & { keyword?: string; office_id?: string }): Promise<Page<CartonRow>> {
-  const like = likePattern(filters.keyword);
+  const like = containsPattern(filters.keyword);
   const where = sql`d.status = 3 and ${officeInScope(scope, sql`d.office_id`)}
     and (${filters.office_id ?? null}::text is null or d.office_id = ${filters.office_id ?? null})
     and (${like}::text is null or d.carton_number ilike ${like} or o.name ilike ${like})`;
@@ -123,7 +108,7 @@ export async function stockCartons(db: SqlDb, scope: Scope, filters: Paging & { 
         where ${where}
         group by d.office_id, d.carton_number
         order by min(d.allocation_date) desc nulls last, d.carton_number
-        limit ${filters.results} offset ${offset(filters)}
+        ${pageWindow(filters)}
       )
       select p.carton_number, p.office_id, o.name as office_name, p.imei_count, p.device_type, p.allocation_date,
         ${ageInDays(sql`p.allocation_date`)}::int as device_age,
@@ -156,7 +141,7 @@ export async function transferTargetOffices(db: SqlDb, scope: Scope): Promise<Of
   return result.rows;
 }
 
-const AGENT_OPTION = sql`select u.id, trim(u.first_name || ' ' || u.last_name) as full_name, o.office_number, u.office_id
+const AGENT_OPTION = sql`select u.id, ${fullName('u')} as full_name, o.office_number, u.office_id
   from rm.org_users u join rm.org_offices o on o.id = u.office_id`;
 
 /** agent_list_for_office: active agents of one office. */
@@ -175,15 +160,15 @@ export async function agentsInScope(db: SqlDb, scope: Scope): Promise<AgentOptio
 
 /** Accept Transfer: agents' transfers waiting in the caller's offices (search by agent name). */
 export async function transferRequests(db: SqlDb, scope: Scope, filters: Paging & { keyword?: string }): Promise<Page<TransferRequestRow>> {
-  const like = likePattern(filters.keyword);
-  const where = sql`t.status = 0 and ${officeInScope(scope, sql`t.office_id`)} and (${like}::text is null or ${personName('u')} ilike ${like})`;
+  const like = containsPattern(filters.keyword);
+  const where = sql`t.status = 0 and ${officeInScope(scope, sql`t.office_id`)} and (${like}::text is null or ${fullName('u')} ilike ${like})`;
   const [rows, count] = await Promise.all([
     sql<TransferRequestRow>`
-      select t.transfer_id as transfer_job_id, t.agent_id, ${personName('u')} as agent_name, o.name as office_name, t.transfer_count, t.reason,
+      select t.transfer_id as transfer_job_id, t.agent_id, ${fullName('u')} as agent_name, o.name as office_name, t.transfer_count, t.reason,
         t.created_at as created_date,
         coalesce((select array_agg(d.imei order by d.imei) from rm.inventory_devices d where d.transfer_id = t.transfer_id and d.status = 6), '{}') as imei
       from rm.inventory_transfers t join rm.org_users u on u.id = t.agent_id join rm.org_offices o on o.id = t.office_id
-      where ${where} order by t.created_at desc limit ${filters.results} offset ${offset(filters)}`.execute(db),
+      where ${where} order by t.created_at desc ${pageWindow(filters)}`.execute(db),
     sql<{ total: number }>`select count(*)::int as total from rm.inventory_transfers t join rm.org_users u on u.id = t.agent_id where ${where}`.execute(db),
   ]);
   return { data: rows.rows, total: count.rows[0]!.total, current_page: filters.page };
@@ -194,7 +179,7 @@ export type ReassignFilters = { keyword?: string; office_id?: string; agent_id?:
 
 /** Devices in statuses 3, 4 and 5 in scope that match the Reassign filters; `d` the device, `o` its office. */
 function reassignWhere(scope: Scope, filters: ReassignFilters) {
-  const like = likePattern(filters.keyword);
+  const like = containsPattern(filters.keyword);
   return sql`d.status in (3, 4, 5) and ${officeInScope(scope, sql`d.office_id`)}
     and (${filters.status ?? null}::int is null or d.status = ${filters.status ?? null})
     and (${filters.office_id ?? null}::text is null or d.office_id = ${filters.office_id ?? null})
@@ -206,17 +191,17 @@ function reassignWhere(scope: Scope, filters: ReassignFilters) {
 
 const REASSIGN_SELECT = sql`
   select d.imei, d.carton_number, d.device_type, d.status, d.office_id, o.name as office_name, d.agent_id,
-    case when u.id is null then null else ${personName('u')} end as agent_name, d.assigned_date, ${ageInDays(sql`d.allocation_date`)} as device_age
+    case when u.id is null then null else ${fullName('u')} end as agent_name, d.assigned_date, ${ageInDays(sql`d.allocation_date`)} as device_age
   from rm.inventory_devices d join rm.org_offices o on o.id = d.office_id left join rm.org_users u on u.id = d.agent_id`;
 
-const withStatusName = <Row extends { status: number }>(row: Row) => ({ ...row, status_name: statusName(row.status) });
+const withStatusName = <Row extends { status: number }>(row: Row) => ({ ...row, status_name: inventoryStatusName(row.status) });
 
 /** Reassign Inventory: devices in statuses 3, 4 and 5 in scope, most recently moved first. */
 export async function reassignableDevices(db: SqlDb, scope: Scope, filters: Paging & ReassignFilters): Promise<Page<ReassignRow>> {
   const where = reassignWhere(scope, filters);
   const [rows, count] = await Promise.all([
     sql<Omit<ReassignRow, 'status_name'>>`${REASSIGN_SELECT}
-      where ${where} order by d.updated_at desc, d.imei limit ${filters.results} offset ${offset(filters)}`.execute(db),
+      where ${where} order by d.updated_at desc, d.imei ${pageWindow(filters)}`.execute(db),
     sql<{ total: number }>`select count(*)::int as total from rm.inventory_devices d join rm.org_offices o on o.id = d.office_id where ${where}`.execute(db),
   ]);
   return { data: rows.rows.map(withStatusName), total: count.rows[0]!.total, current_page: filters.page };
@@ -239,7 +224,7 @@ export async function* reassignableDevicePages(db: SqlDb, scope: Scope, filters:
       carton_number: row.carton_number,
       device_type: row.device_type,
       status: row.status,
-      status_name: statusName(row.status),
+      status_name: inventoryStatusName(row.status),
       office_id: row.office_id,
       office_name: row.office_name,
       agent_id: row.agent_id,
@@ -252,7 +237,7 @@ export async function* reassignableDevicePages(db: SqlDb, scope: Scope, filters:
 }
 
 const agentDevicesWhere = (agentId: string, keyword: string | undefined) => {
-  const like = likePattern(keyword);
+  const like = containsPattern(keyword);
   return sql`d.agent_id = ${agentId} and d.status in (4, 5, 6) and (${like}::text is null or d.imei like ${like} or d.carton_number ilike ${like})`;
 };
 
@@ -262,10 +247,10 @@ export async function agentDevices(db: SqlDb, agentId: string, filters: Paging &
   const [rows, count] = await Promise.all([
     sql<Omit<AgentDeviceRow, 'status_name'>>`
       select d.imei, ${ageInDays(sql`d.allocation_date`)} as device_age, d.device_type, d.status, d.assigned_date, d.carton_number as carton, d.manager_id
-      from rm.inventory_devices d where ${where} order by d.assigned_date desc nulls last, d.imei limit ${filters.results} offset ${offset(filters)}`.execute(db),
+      from rm.inventory_devices d where ${where} order by d.assigned_date desc nulls last, d.imei ${pageWindow(filters)}`.execute(db),
     sql<{ total: number }>`select count(*)::int as total from rm.inventory_devices d where ${where}`.execute(db),
   ]);
-  return { data: rows.rows.map((row) => ({ ...row, status_name: statusName(row.status) })), total: count.rows[0]!.total, current_page: filters.page };
+  return { data: rows.rows.map((row) => ({ ...row, status_name: inventoryStatusName(row.status) })), total: count.rows[0]!.total, current_page: filters.page };
 }
 
 /**
@@ -278,7 +263,7 @@ export async function* agentDevicePages(db: SqlDb, agentId: string, filters: { k
     const page = await sql<Omit<AgentDeviceRow, 'status_name'>>`
       select d.imei, ${ageInDays(sql`d.allocation_date`)} as device_age, d.device_type, d.status, d.assigned_date, d.carton_number as carton, d.manager_id
       from rm.inventory_devices d where ${where} and (${after}::text is null or d.imei > ${after}) order by d.imei limit ${pageSize}`.execute(db);
-    return page.rows.map((row) => ({ ...row, status_name: statusName(row.status) }));
+    return page.rows.map((row) => ({ ...row, status_name: inventoryStatusName(row.status) }));
   };
   yield* keysetPages(read, (row) => row.imei, pageSize);
 }
@@ -288,47 +273,15 @@ export async function agentPendingJobs(db: SqlDb, agentId: string, filters: Pagi
   const where = sql`j.agent_id = ${agentId} and j.pending_count > 0`;
   const [rows, count] = await Promise.all([
     sql<AgentJobRow>`
-      select j.agent_job_id as job_id, j.manager_id, coalesce(${personName('m')}, '') as manager_name, j.created_at,
+      select j.agent_job_id as job_id, j.manager_id, coalesce(${fullName('m')}, '') as manager_name, j.created_at,
         coalesce((select json_agg(json_build_object('imei', d.imei, 'device_type', d.device_type) order by d.imei)
           from rm.inventory_devices d where d.agent_job_id = j.agent_job_id and d.status = 4), '[]') as imei_device,
         j.pending_count as total_device_count
       from rm.inventory_agent_jobs j left join rm.org_users m on m.id = j.manager_id
-      where ${where} order by j.created_at desc limit ${filters.results} offset ${offset(filters)}`.execute(db),
+      where ${where} order by j.created_at desc ${pageWindow(filters)}`.execute(db),
     sql<{ total: number }>`select count(*)::int as total from rm.inventory_agent_jobs j where ${where}`.execute(db),
   ]);
   return { data: rows.rows, total: count.rows[0]!.total, current_page: filters.page };
-}
-
-/** The manager dashboard's counts (doc 1 §3) for the offices in scope (an agent: their own devices), from the counters. */
-export async function managerCounts(db: SqlDb, scope: Scope): Promise<ManagerCounts> {
-  const inScope = scope.kind === 'agent' ? sql`c.agent_id = ${scope.agentId}` : officeInScope(scope, sql`c.office_id`);
-  const result = await sql<{ status: number; sim: boolean; devices: number }>`
-    select c.status, c.device_type = 'SIM' as sim, sum(c.devices)::int as devices
-    from rm.inventory_counts c where ${inScope} and c.devices <> 0
-    group by c.status, c.device_type = 'SIM'`.execute(db);
-  const of = (status: number) => result.rows.filter((row) => row.status === status).reduce((sum, row) => sum + row.devices, 0);
-  const counts = {
-    Received: of(3),
-    pending_manager: of(9),
-    assigned: of(4),
-    In_stock: of(5),
-    manager_not_received: of(12),
-    transfer: of(6),
-    rma: of(10),
-    rma_pending: of(11),
-    device_swap: of(15),
-    sim_instock: result.rows.filter((row) => row.sim && [9, 3, 4, 5, 6, 12].includes(row.status)).reduce((sum, row) => sum + row.devices, 0),
-    sim_sold: result.rows.filter((row) => row.sim && row.status === 8).reduce((sum, row) => sum + row.devices, 0),
-  };
-  return { ...counts, total_in_stock: counts.Received + counts.pending_manager + counts.assigned + counts.In_stock + counts.manager_not_received + counts.transfer };
-}
-
-/** The agent dashboard's tiles (doc 1 §3 agent summary counts). */
-export async function agentCounts(db: SqlDb, agentId: string): Promise<AgentCounts> {
-  const result = await sql<{ status: number; devices: number }>`
-    select status, sum(devices)::int as devices from rm.inventory_counts where agent_id = ${agentId} group by status`.execute(db);
-  const of = (status: number) => result.rows.find((row) => row.status === status)?.devices ?? 0;
-  return { In_stock: of(5), Assigned: of(4), Transfer_device: of(6), RMA: of(10), pending_rma: of(11), device_swap: of(15) };
 }
 
 /** The device log (device_log/:imei), oldest first, when the device is in the caller's scope now. */

@@ -1,4 +1,4 @@
-import { type ActivationBody, type AnswerCartonsBody, type DeviceState, type DeviceTypeCode, type Position, START, type ReceiveShipmentBody, deviceStream, evolveDevice, initialDeviceState } from '@portal/contracts';
+import { ANSWER, type ActivationBody, type AnswerCartonsBody, type DeviceState, type DeviceTypeCode, type Position, START, type ReceiveShipmentBody, deviceStream, evolveDevice, initialDeviceState } from '@portal/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { type CommandContext, eventMetadata } from '../platform/commands/command-context';
 import { DomainError } from '../platform/commands/command-errors';
@@ -119,7 +119,7 @@ export class BulkInventory implements SeedInventory {
     const job = this.receiveJobs.get(body.job_id) ?? null;
     // The devices of those cartons still on this job (the read model's answer to the commands).
     const imeis = cartons.flatMap((carton) => job?.imeisOf.get(carton) ?? []).filter((imei) => this.devices.get(imei)?.state.job_id === body.job_id);
-    this.keep(decideAnswerCartons({ job_id: body.job_id, carton_numbers: cartons, accept: body.status === 1, reason: body.decline_reason }, { job, devices: this.statesOf(imeis) }, { jobInScope: true }), context);
+    this.keep(decideAnswerCartons({ job_id: body.job_id, carton_numbers: cartons, accept: body.status === ANSWER.ACCEPT, reason: body.decline_reason }, { job, devices: this.statesOf(imeis) }, { jobInScope: true }), context);
     return { position: this.position, count: cartons.length };
   }
 

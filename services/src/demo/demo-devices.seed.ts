@@ -1,5 +1,5 @@
 import type { DeviceTypeCode, Position, ShippedDevice } from '@portal/contracts';
-import { BUSINESS_TIME_ZONE_DEFAULT, ROLE, withLuhnCheckDigit } from '@portal/contracts';
+import { ANSWER, BUSINESS_TIME_ZONE_DEFAULT, ROLE, withLuhnCheckDigit } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { type CommandContext, systemContext } from '../platform/commands/command-context';
 import type { SeedInventory } from './seed-inventory';
@@ -124,8 +124,8 @@ export async function seedDemoDevices(
     const declined = cartons.filter(() => random() < 0.06).map((carton) => carton.number);
     const accepted = cartons.map((carton) => carton.number).filter((number) => !declined.includes(number));
     const answerDay = Math.max(0, daysAgo - 1);
-    if (declined.length > 0) await run(() => commands.answerCartons({ job_id: received.id!, carton_numbers: declined, status: 2, decline_reason: 'Carton arrived damaged' }, ALL, at(answerDay, 11)));
-    if (accepted.length > 0) await run(() => commands.answerCartons({ job_id: received.id!, carton_numbers: accepted, status: 1 }, ALL, at(answerDay, 11)));
+    if (declined.length > 0) await run(() => commands.answerCartons({ job_id: received.id!, carton_numbers: declined, status: ANSWER.DECLINE, decline_reason: 'Carton arrived damaged' }, ALL, at(answerDay, 11)));
+    if (accepted.length > 0) await run(() => commands.answerCartons({ job_id: received.id!, carton_numbers: accepted, status: ANSWER.ACCEPT }, ALL, at(answerDay, 11)));
 
     for (const carton of cartons.filter((item) => accepted.includes(item.number))) {
       const fate = random();

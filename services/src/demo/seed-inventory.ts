@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import type { ActivationBody, AnswerCartonsBody, ReceiveShipmentBody } from '@portal/contracts';
+import { ANSWER, type ActivationBody, type AnswerCartonsBody, type ReceiveShipmentBody } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { AnswerAgentJob } from '../inventory/answer-agent-job.command';
 import { AnswerCartons } from '../inventory/answer-cartons.command';
@@ -36,7 +36,7 @@ export class CommandBusInventory implements SeedInventory {
     return this.bus.execute(new ReceiveCarton(shipment, context));
   }
   answerCartons(body: AnswerCartonsBody, scope: Scope, context: CommandContext) {
-    return this.bus.execute(new AnswerCartons({ job_id: body.job_id, carton_numbers: body.carton_numbers, accept: body.status === 1, reason: body.decline_reason }, scope, context));
+    return this.bus.execute(new AnswerCartons({ job_id: body.job_id, carton_numbers: body.carton_numbers, accept: body.status === ANSWER.ACCEPT, reason: body.decline_reason }, scope, context));
   }
   sendToOffice(request: { office_id: string; agent_id?: string; imeis: readonly string[] }, scope: Scope, context: CommandContext) {
     return this.bus.execute(new TransferDevice(request, scope, context));

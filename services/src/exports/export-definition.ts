@@ -15,7 +15,7 @@ export interface ExportDefinition<Row, Filters = unknown> {
   /** The export's name, also the file name's stem (offices-MM-DD-YYYY.csv). */
   readonly name: string;
   readonly columns: readonly ExportColumn<Row>[];
-  rows(db: SqlDb, scope: Scope, filters: Filters): AsyncIterable<Row[]>;
+  rows(db: SqlDb, scope: Scope, filters: Filters): AsyncIterable<readonly Row[]>;
   count(db: SqlDb, scope: Scope, filters: Filters): Promise<number>;
 }
 

@@ -117,7 +117,7 @@ const CSV_OPTIONS = { newline: '\r\n', escapeFormulae: true } as const;
  * A page at a time: each page becomes one CSV string (papaparse's unparse) written with
  * backpressure; per-row stream objects would cost more than the rows.
  */
-async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
+async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<readonly Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
   const out = createWriteStream(file);
   const failed = new Promise<never>((_resolve, reject) => out.once('error', reject));
   failed.catch(() => undefined);
@@ -144,7 +144,7 @@ async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: 
   }
 }
 
-async function writeXlsx<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
+async function writeXlsx<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<readonly Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
   // Our own file stream, so that a failure can close it before the caller removes the file (as
   // writeCsv does): a stream still opening would create the file again afterwards.
   const out = createWriteStream(file);

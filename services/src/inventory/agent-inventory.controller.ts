@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { AgentAcceptBody, AgentTransferBody, ExportAnswer, PartialAcceptBody, StockListQuery } from '@portal/contracts';
+import { AGENT_TRANSFER, type AgentAcceptBody, type AgentTransferBody, type ExportAnswer, type PartialAcceptBody, type StockListQuery } from '@portal/contracts';
 import { agentDevices, agentPendingJobs } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { Command, CurrentUser } from '../auth/current-user';
@@ -63,7 +63,7 @@ export class AgentInventoryController {
   @HttpCode(200)
   @ReadYourWrites('inventory')
   async transferBack(@RouteBody() body: AgentTransferBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<Message> {
-    if (body.accept_transfer_status === 0) {
+    if (body.accept_transfer_status === AGENT_TRANSFER.RETURN_REST) {
       const result = await this.commands.execute(new AnswerAgentJob({ agent_id: user.user_id, agent_job_id: body.agent_job_id!, accepted: [], returned: body.imei }, context));
       return answered(result, `${devices(result.count)} returned to the manager`);
     }

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { AnswerTransferBody, AssignDeviceBody, ExportAnswer, StockListQuery, TransferToOfficeBody } from '@portal/contracts';
+import { ANSWER, type AnswerTransferBody, type AssignDeviceBody, DEVICE_CHOICE, type ExportAnswer, type StockListQuery, type TransferToOfficeBody } from '@portal/contracts';
 import { agentsInScope, agentsOfOffice, canReceiveTransfer, managedOffices, stockCartons, transferRequests, transferTargetOffices } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { Command, CurrentUser } from '../auth/current-user';
@@ -40,7 +40,7 @@ export class AssignController {
   @HttpCode(200)
   @ReadYourWrites('inventory')
   async assign(@RouteBody() body: AssignDeviceBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<Message> {
-    const chosen = body.devicestatus === 0 ? { cartons: body.carton_number ?? [] } : { imeis: body.imei ?? [] };
+    const chosen = body.devicestatus === DEVICE_CHOICE.CARTONS ? { cartons: body.carton_number ?? [] } : { imeis: body.imei ?? [] };
     const result = await this.commands.execute(new AssignDevice({ office_id: body.office_id, agent_id: body.agent_id, ...chosen }, user.scope, context));
     return answered(result, `${devices(result.count)} assigned successfully`);
   }
@@ -49,7 +49,7 @@ export class AssignController {
   @HttpCode(200)
   @ReadYourWrites('inventory')
   async transfer(@RouteBody() body: TransferToOfficeBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<Message> {
-    const chosen = body.devicestatus === 0 ? { cartons: body.carton_number ?? [] } : { imeis: body.imei ?? [] };
+    const chosen = body.devicestatus === DEVICE_CHOICE.CARTONS ? { cartons: body.carton_number ?? [] } : { imeis: body.imei ?? [] };
     const result = await this.commands.execute(new TransferDevice({ office_id: body.office_id, agent_id: body.agent_id, ...chosen }, user.scope, context));
     return answered(result, `${devices(result.count)} transferred successfully`);
   }
@@ -68,7 +68,7 @@ export class AssignController {
   @HttpCode(200)
   @ReadYourWrites('inventory')
   async answerTransfer(@RouteBody() body: AnswerTransferBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<Message> {
-    const accept = body.status === 1;
+    const accept = body.status === ANSWER.ACCEPT;
     const result = await this.commands.execute(new AnswerTransfer({ transfer_id: body.transfer_job_id, accept }, user.scope, context));
     return answered(result, `Transfer of ${devices(result.count)} ${accept ? 'accepted' : 'rejected'}`);
   }

@@ -1,6 +1,5 @@
-import type { AgentDeviceRow, ReassignRow, ReceiveJobRow } from '@portal/contracts';
+import type { AgentDeviceRow, Page, ReassignRow, ReceiveJobRow } from '@portal/contracts';
 import {
-  type Page,
   type Paging,
   type Scope,
   type SqlDb,
@@ -25,7 +24,7 @@ const EXPORT_PAGE = 1000;
 export function listExport<Row, Filters extends object>(
   name: string,
   columns: ExportDefinition<Row, Filters>['columns'],
-  list: (db: SqlDb, scope: Scope, filters: Filters & { page: number; results: number }) => Promise<Page<Row>>,
+  list: (db: SqlDb, scope: Scope, filters: Filters & Paging) => Promise<Page<Row>>,
 ): ExportDefinition<Row, Filters> {
   return {
     name,

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Inject, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
-import type { AnswerCartonsBody, ExportAnswer, ReceiveJobsQuery, ReceiveShipmentBody } from '@portal/contracts';
+import { ANSWER, type AnswerCartonsBody, type ExportAnswer, type ReceiveJobsQuery, type ReceiveShipmentBody } from '@portal/contracts';
 import { jobCartons, receiveJobOffice, receiveJobs } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import type { IntegrationClient } from '../auth/api-keys.store';
@@ -55,7 +55,7 @@ export class ReceiveController {
   @HttpCode(200)
   @ReadYourWrites('inventory')
   async answerCartons(@RouteBody() body: AnswerCartonsBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
-    const accept = body.status === 1;
+    const accept = body.status === ANSWER.ACCEPT;
     const result = await this.commands.execute(new AnswerCartons({ job_id: body.job_id, carton_numbers: body.carton_numbers, accept, reason: body.decline_reason }, user.scope, context));
     const cartons = `${result.count} carton${result.count === 1 ? '' : 's'}`;
     return answered(result, accept ? `${cartons} accepted successfully` : `${cartons} declined`);

@@ -1,5 +1,6 @@
 import {
-  inventoryStatuses,
+  AGING_BANDS,
+  inventoryStatusName,
   type AgedBucket,
   type AgedPeriod,
   type AgedRow,
@@ -11,21 +12,22 @@ import {
   type LegacyReportFilters,
   type ManagerSummaryRow,
   type OfficeSummaryRow,
-  type ReportPage,
+  type Page,
 } from '@portal/contracts';
 import {
+  type DeviceChoice,
   type DeviceFacts,
   type Holder,
   type SummaryFilters,
-  agedCellDevices,
+  agedCellChoice,
   agedInventory,
   agentSummary,
-  countedDevices,
-  detailedConditions,
-  deviceCount,
-  devicePages,
+  chosenDeviceCount,
+  chosenDevicePages,
+  countedDevicesChoice,
+  detailedReportChoice,
   iboSummary,
-  legacyConditions,
+  legacyReportChoice,
   managerSummary,
   officeSummary,
 } from '@portal/projections';
@@ -54,7 +56,7 @@ const DETAILED_COLUMNS: readonly ExportColumn<DeviceFacts>[] = [
   { heading: 'ESN', value: (row) => row.esn },
   { heading: 'IMEI', value: (row) => row.imei },
   { heading: 'Device Type', value: (row) => row.device_type },
-  { heading: 'Status', value: (row) => statusNameOf(row) },
+  { heading: 'Status', value: (row) => inventoryStatusName(row.status) },
   { heading: 'Allocation Date', value: (row) => formatExportDate(row.allocation_date) },
   { heading: 'Device Age', value: (row) => row.device_age },
   { heading: 'Order Prefix', value: (row) => row.order_id },
@@ -62,20 +64,19 @@ const DETAILED_COLUMNS: readonly ExportColumn<DeviceFacts>[] = [
   { heading: 'Activation Date', value: (row) => formatExportDate(row.activation_date) },
 ];
 
-const statusNameOf = (row: DeviceFacts) => inventoryStatuses.find((status) => status.id === row.status)?.name ?? `Status ${row.status}`;
 
-/** A device export: every device a condition chooses, keyset pages by IMEI. */
-function deviceExport<Filters extends AsOf>(name: string, columns: readonly ExportColumn<DeviceFacts>[], where: (scope: Scope, filters: Filters) => ReturnType<typeof detailedConditions>): ExportDefinition<DeviceFacts, Filters> {
+/** A device export: every device its screen's query chooses, in keyset pages by IMEI. */
+function deviceExport<Filters extends AsOf>(name: string, columns: readonly ExportColumn<DeviceFacts>[], choose: (scope: Scope, filters: Filters) => DeviceChoice): ExportDefinition<DeviceFacts, Filters> {
   return {
     name,
     columns,
-    rows: (db: SqlDb, scope: Scope, filters: Filters) => devicePages(db, where(scope, filters), filters.as_of),
-    count: (db: SqlDb, scope: Scope, filters: Filters) => deviceCount(db, where(scope, filters)),
+    rows: (db: SqlDb, scope: Scope, filters: Filters) => chosenDevicePages(db, choose(scope, filters), filters.as_of),
+    count: (db: SqlDb, scope: Scope, filters: Filters) => chosenDeviceCount(db, choose(scope, filters)),
   };
 }
 
 export type DetailedExportFilters = DetailedReportFilters & AsOf;
-export const detailedExport = deviceExport<DetailedExportFilters>('inventory-detailed-report', DETAILED_COLUMNS, (scope, filters) => detailedConditions(scope, filters));
+export const detailedExport = deviceExport<DetailedExportFilters>('inventory-detailed-report', DETAILED_COLUMNS, (scope, filters) => detailedReportChoice(scope, filters));
 
 /** Legacy Data's columns (doc 1 §2.12); Retailer Name only for the super role (doc 1 §6). */
 const legacyColumns = (withRetailer: boolean): ExportColumn<DeviceFacts>[] => [
@@ -96,31 +97,31 @@ const legacyColumns = (withRetailer: boolean): ExportColumn<DeviceFacts>[] => [
   { heading: 'Order Date', value: (row) => formatExportDate(row.order_date) },
   { heading: 'Activation Date', value: (row) => formatExportDate(row.activation_date) },
   { heading: 'Allocation Date', value: (row) => formatExportDate(row.allocation_date) },
-  { heading: 'Status', value: (row) => statusNameOf(row) },
+  { heading: 'Status', value: (row) => inventoryStatusName(row.status) },
   { heading: 'Plan Name', value: (row) => row.plan_name },
   { heading: 'Device Type', value: (row) => row.device_type },
 ];
 
 export type LegacyExportFilters = LegacyReportFilters & AsOf & { readonly query?: LegacyQuery };
-const legacyWhere = (scope: Scope, filters: LegacyExportFilters) => legacyConditions(scope, filters, filters.query);
+const legacyWhere = (scope: Scope, filters: LegacyExportFilters) => legacyReportChoice(scope, filters, filters.query);
 export const legacyExport = deviceExport<LegacyExportFilters>('legacy-data', legacyColumns(false), legacyWhere);
 export const legacyExportWithRetailer = deviceExport<LegacyExportFilters>('legacy-data-retailer', legacyColumns(true), legacyWhere);
 
 /** A clicked non-zero count of a by-* report (GET inventory/{holder}/{id}/{type}). */
 export type CountedDevicesFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly type: InventoryCountType };
 export const countedDevicesExport = deviceExport<CountedDevicesFilters>('inventory-by-count', DETAILED_COLUMNS, (scope, filters) =>
-  countedDevices(scope, filters.holder, filters.holder_id, filters.type, filters.as_of),
+  countedDevicesChoice(scope, filters.holder, filters.holder_id, filters.type, filters.as_of),
 );
 
 /** A clicked non-zero cell of an aged report (GET aged/{holder}/{id}/{bucket}/{Product_Type}). */
 export type AgedCellFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly bucket: AgedBucket; readonly product_type: string; readonly period: AgedPeriod };
 export const agedCellExport = deviceExport<AgedCellFilters>('aged-inventory-devices', DETAILED_COLUMNS, (scope, filters) =>
-  agedCellDevices(scope, filters.holder, filters.holder_id, filters.bucket, filters.product_type, filters.period, filters.as_of),
+  agedCellChoice(scope, filters.holder, filters.holder_id, filters.bucket, filters.product_type, filters.period, filters.as_of),
 );
 
 // ----- The summaries' own lists, page by page through the screen's query -----
 
-const asPage = <Row>(page: ReportPage<Row>) => ({ data: [...page.data], total: page.total, current_page: page.current_page });
+const asPage = <Row>(page: Page<Row>) => ({ data: [...page.data], total: page.total, current_page: page.current_page });
 
 type SummaryExportFilters = SummaryFilters & AsOf & { readonly sort_by?: string; readonly sort?: 'ASC' | 'DESC' };
 const paging = (filters: SummaryExportFilters & { page: number; results: number }) => ({ page: filters.page, results: filters.results, sort_by: filters.sort_by, sort: filters.sort, asOf: filters.as_of });
@@ -183,11 +184,7 @@ const agedExport = (holder: Holder) =>
     [
       { heading: AGED_HOLDER_HEADINGS[holder].heading, value: (row) => (row[AGED_HOLDER_HEADINGS[holder].name] as string | undefined) ?? null },
       { heading: 'Device Type', value: (row) => row.Product_Type },
-      { heading: '1-15 Days', value: (row) => Number(row.days1_15) },
-      { heading: '16-30 Days', value: (row) => Number(row.days16_30) },
-      { heading: '31-45 Days', value: (row) => Number(row.days31_45) },
-      { heading: '46-90 Days', value: (row) => Number(row.days46_90) },
-      { heading: '>90 Days', value: (row) => Number(row.days91) },
+      ...AGING_BANDS.map((band) => ({ heading: `${band.label} Days`, value: (row: AgedRow) => Number(row[band.reportKey]) })),
       { heading: 'Total', value: (row) => Number(row.total) },
     ],
     async (db, scope, filters) => asPage((await agedInventory(db, scope, holder, filters, paging(filters))).items),
