@@ -1,6 +1,31 @@
 // @ts-check
 const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
+const path = require('node:path');
+
+/**
+ * Console features meet only through web/src/app (DESIGN.md §2): a file under
+ * web/src/features/<a>/ may not import from web/src/features/<b>/. Shared helpers live in app/.
+ */
+const featureOf = (file) => /[\\/]web[\\/]src[\\/]features[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+const featureBoundaries = {
+  rules: {
+    'no-cross-feature-imports': {
+      meta: { type: 'problem', schema: [], messages: { crossing: "A feature imports only its own files and web/src/app: '{{source}}' is in features/{{target}}. Move what both use to web/src/app." } },
+      create(context) {
+        const file = context.filename;
+        const own = featureOf(file);
+        const check = (node) => {
+          const source = node.source && node.source.value;
+          if (!own || typeof source !== 'string' || !source.startsWith('.')) return;
+          const target = featureOf(path.resolve(path.dirname(file), source) + path.sep);
+          if (target && target !== own) context.report({ node, messageId: 'crossing', data: { source, target } });
+        };
+        return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+      },
+    },
+  },
+};
 
 module.exports = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tsbuild/**', '.data/**', 'scratch/**', 'web/dist/**', 'test-output/**', 'coverage/**'] },
@@ -43,6 +68,11 @@ module.exports = tseslint.config(
         { paths: [{ name: 'kysely', message: 'No SQL in services/src/<capability>/: call a query function of projections/src/<capability>/ (or a *.store.ts for rows kept outside the event log).' }] },
       ],
     },
+  },
+  {
+    files: ['web/src/features/**/*.ts', 'web/src/features/**/*.tsx'],
+    plugins: { 'feature-boundaries': featureBoundaries },
+    rules: { 'feature-boundaries/no-cross-feature-imports': 'error' },
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts', 'services/src/cli/**/*.ts'],

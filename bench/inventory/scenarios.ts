@@ -1,4 +1,4 @@
-import type { AgentJobRow, CartonRow, ManagerCounts, Paged, ReceiveJobRow } from '@portal/contracts';
+import type { AgentJobRow, CartonRow, ManagerCounts, Listed, ReceiveJobRow } from '@portal/contracts';
 import { type Scope, type SqlDb, managerCounts } from '@portal/projections';
 import { readManifest } from '@portal/services/dist/inventory/manifest';
 import type { Client } from 'pg';
@@ -65,9 +65,9 @@ async function appendStartedAt(client: Client, jobId: string): Promise<number> {
 
 /** The newest receive job of Dallas as the office manager sees it, waiting until it is `jobId` with every device. */
 async function confirmListed(bench: Bench, jobId: string, devices: number, cartons: number): Promise<{ listMs: number; visibleAt: number }> {
-  let last: Answer<Paged<ReceiveJobRow>> | undefined;
+  let last: Answer<Listed<ReceiveJobRow>> | undefined;
   await waitFor(
-    async () => (last = expectStatus(await bench.api.call<Paged<ReceiveJobRow>>('jobs', 'GET', '/api/v1/manager/managerjob_v2', { token: bench.tokens.manager }), 200, 'managerjob_v2')),
+    async () => (last = expectStatus(await bench.api.call<Listed<ReceiveJobRow>>('jobs', 'GET', '/api/v1/manager/managerjob_v2', { token: bench.tokens.manager }), 200, 'managerjob_v2')),
     (answer) => {
       const row = answer.body.items.data[0];
       return row?.id === jobId && row.total_device_count === devices && row.total_carton_count === cartons;
@@ -213,7 +213,7 @@ export async function assignCartons(bench: Bench, label: string, agentId: string
   let acceptVisibleMs = accepted.ms;
   if (accepted.behind) {
     await waitFor(
-      () => bench.api.call<Paged<CartonRow>>('stock', 'GET', `/api/v1/manager/agentassignlist?keyword=${encodeURIComponent(`${label}-`)}&results=100`, { token: bench.tokens.manager }),
+      () => bench.api.call<Listed<CartonRow>>('stock', 'GET', `/api/v1/manager/agentassignlist?keyword=${encodeURIComponent(`${label}-`)}&results=100`, { token: bench.tokens.manager }),
       (answer) => answer.body.items.total === cartons && answer.body.items.data.every((row) => row.imei_count === perCarton),
       30_000,
       `the ${cartons} accepted cartons in the manager's stock`,
@@ -304,7 +304,7 @@ export async function commandToVisible(bench: Bench, warmUp: number, iterations:
     const carton = numbers[index]!;
     const sample = await commandThenList(
       () => bench.api.call('cv-accept', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { token: bench.tokens.manager, body: { job_id: jobId, carton_numbers: [carton], status: 1 } }),
-      () => bench.api.call<Paged<CartonRow>>('cv-stock', 'GET', '/api/v1/manager/agentassignlist', { token: bench.tokens.manager }),
+      () => bench.api.call<Listed<CartonRow>>('cv-stock', 'GET', '/api/v1/manager/agentassignlist', { token: bench.tokens.manager }),
       (answer) => answer.body.items.data[0]?.carton_number === carton && answer.body.items.data[0].imei_count === cartonSize,
     );
     if (index >= warmUp) accept.push(sample);
@@ -322,7 +322,7 @@ export async function commandToVisible(bench: Bench, warmUp: number, iterations:
           token: bench.tokens.manager,
           body: { devicestatus: 0, carton_number: [carton], agent_id: bench.agentId, office_id: bench.dallas, assign_count: cartonSize },
         }),
-      () => bench.api.call<Paged<AgentJobRow>>('cv-agentlist', 'GET', '/api/v1/agent/agentassignlist', { token: bench.tokens.agent }),
+      () => bench.api.call<Listed<AgentJobRow>>('cv-agentlist', 'GET', '/api/v1/agent/agentassignlist', { token: bench.tokens.agent }),
       (answer) => {
         const job = answer.body.items.data[0];
         return job !== undefined && job.imei_device.map((item) => item.imei).join(',') === expected;

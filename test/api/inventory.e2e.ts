@@ -1,4 +1,4 @@
-import { type AgentJobRow, type CartonRow, type DeviceLogRow, type JobCartonRow, type ManagerCounts, type Paged, type ReceiveJobRow, type TransferRequestRow, withLuhnCheckDigit } from '@portal/contracts';
+import { type AgentJobRow, type CartonRow, type DeviceLogRow, type JobCartonRow, type ManagerCounts, type Listed, type ReceiveJobRow, type TransferRequestRow, withLuhnCheckDigit } from '@portal/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,10 +67,10 @@ describe('inventory flows', () => {
     expect(again.body.message).toMatch(/already in inventory/);
     expect(await counts('manager')).toMatchObject({ pending_manager: 5, total_in_stock: 5 });
 
-    const jobs = await as<Paged<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2');
+    const jobs = await as<Listed<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2');
     expect(jobs.body.items.data).toEqual([expect.objectContaining({ id: jobId, inventory_request_order_id: 'PO-1', total_carton_count: 2, total_device_count: 5, status_text: 'Pending', office_name: 'Dallas Office' })]);
-    expect((await as<Paged<ReceiveJobRow>>('manager2', 'GET', '/api/v1/manager/managerjob_v2')).body.items.total).toBe(0);
-    const cartons = await as<Paged<JobCartonRow>>('manager', 'POST', '/api/v1/manager/managerdevicelist', { job_id: jobId });
+    expect((await as<Listed<ReceiveJobRow>>('manager2', 'GET', '/api/v1/manager/managerjob_v2')).body.items.total).toBe(0);
+    const cartons = await as<Listed<JobCartonRow>>('manager', 'POST', '/api/v1/manager/managerdevicelist', { job_id: jobId });
     expect(cartons.body.items.data.map((carton) => [carton.carton_number, carton.imei_count, carton.imei.length, carton.status])).toEqual([
       ['CTN-A', 3, 3, 0],
       ['CTN-B', 2, 2, 0],
@@ -93,10 +93,10 @@ describe('inventory flows', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe('Carton CTN-A of this job was already accepted.');
     expect(await counts('manager')).toMatchObject({ Received: 3, manager_not_received: 2, pending_manager: 0, total_in_stock: 5 });
-    expect((await as<Paged<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2')).body.items.data[0]).toMatchObject({ status_text: 'Completed', decline_reason: 'Damaged box' });
+    expect((await as<Listed<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2')).body.items.data[0]).toMatchObject({ status_text: 'Completed', decline_reason: 'Damaged box' });
 
     // Assign carton A to the agent.
-    const stock = await as<Paged<CartonRow>>('manager', 'GET', '/api/v1/manager/agentassignlist');
+    const stock = await as<Listed<CartonRow>>('manager', 'GET', '/api/v1/manager/agentassignlist');
     expect(stock.body.items.data).toEqual([expect.objectContaining({ carton_number: 'CTN-A', imei_count: 3, office_id: dallas, device_age: 0 })]);
     const otherOfficeAgent = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent011@demo.test'`.execute(service.test.database.db)).rows[0]!.id;
     expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-A'], agent_id: otherOfficeAgent, office_id: dallas })).status).toBe(422);
@@ -107,14 +107,14 @@ describe('inventory flows', () => {
     expect(await counts('manager')).toMatchObject({ Received: 0, assigned: 3 });
 
     // The agent sees one pending job; partially accepts: two accepted, the third returned.
-    const pending = await as<Paged<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist');
+    const pending = await as<Listed<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist');
     expect(pending.body.items.data).toHaveLength(1);
     const job = pending.body.items.data[0]!;
     expect(job.imei_device.map((item) => item.imei)).toEqual(cartonA.map((item) => item.imei).sort());
     const [first, second, third] = job.imei_device.map((item) => item.imei) as [string, string, string];
     expect((await as('agent', 'POST', '/api/v1/agent/accept', { imei: [first, second], agent_job_id: job.job_id })).status).toBe(200);
     expect((await as('agent', 'POST', '/api/v1/agent/transfer_device', { imei: [third], agent_job_id: job.job_id, accept_transfer_status: 0, manager_id: job.manager_id, transfer_count: 1 })).status).toBe(200);
-    expect((await as<Paged<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.total).toBe(0);
+    expect((await as<Listed<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.total).toBe(0);
     expect((await as<{ data: Record<string, number> }>('agent', 'GET', '/api/v1/agent/agentdashboard')).body.data).toMatchObject({ In_stock: 2, Assigned: 0 });
     expect(await counts('manager')).toMatchObject({ In_stock: 2, Received: 1, assigned: 0 });
     // Accepting the same job again is refused.
@@ -123,7 +123,7 @@ describe('inventory flows', () => {
     // The agent sends one back; the manager sees the request and accepts it.
     expect((await as('agent', 'POST', '/api/v1/agent/transfer_device', { imei: [first], accept_transfer_status: 1, reason: 'Not needed' })).status).toBe(200);
     expect(await counts('manager')).toMatchObject({ transfer: 1, In_stock: 1 });
-    const requests = await as<Paged<TransferRequestRow>>('manager', 'GET', '/api/v1/manager/transfer_request');
+    const requests = await as<Listed<TransferRequestRow>>('manager', 'GET', '/api/v1/manager/transfer_request');
     expect(requests.body.items.data).toEqual([expect.objectContaining({ transfer_count: 1, imei: [first], reason: 'Not needed' })]);
     const transferId = requests.body.items.data[0]!.transfer_job_id;
     const unknownTransfer = await as('manager2', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: '01a20a58-0000-7000-8000-000000000000', status: 1 });
@@ -137,7 +137,7 @@ describe('inventory flows', () => {
     expect((await as('manager', 'POST', '/api/v1/manager/transfer_devices_to_other_office', { devicestatus: 1, imei: [first, third], office_id: houston })).status).toBe(200);
     expect(await counts('manager')).toMatchObject({ Received: 0, In_stock: 1 });
     expect(await counts('manager2')).toMatchObject({ pending_manager: 2 });
-    const houstonJobs = await as<Paged<ReceiveJobRow>>('manager2', 'GET', '/api/v1/manager/managerjob_v2');
+    const houstonJobs = await as<Listed<ReceiveJobRow>>('manager2', 'GET', '/api/v1/manager/managerjob_v2');
     expect(houstonJobs.body.items.data[0]).toMatchObject({ assign_source_text: 'Office Transfer', from_office_number: 'OF001', total_device_count: 2 });
     expect((await as('manager2', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: houstonJobs.body.items.data[0]!.id, carton_numbers: ['CTN-A'], status: 1 })).status).toBe(200);
     expect(await counts('manager2')).toMatchObject({ Received: 2, pending_manager: 0 });
@@ -199,7 +199,7 @@ describe('inventory flows', () => {
     const accepted = await upload(xlsx, 'manifest.xlsx');
     expect(accepted.status).toBe(201);
     expect(accepted.body.message).toBe('Received 3 devices');
-    const cartons = await as<Paged<JobCartonRow>>('manager', 'POST', '/api/v1/manager/managerdevicelist', { job_id: accepted.body.job_id });
+    const cartons = await as<Listed<JobCartonRow>>('manager', 'POST', '/api/v1/manager/managerdevicelist', { job_id: accepted.body.job_id });
     expect(cartons.body.items.data).toEqual([expect.objectContaining({ carton_number: 'CTN-M', imei_count: 3, device_type: 'PHONE' })]);
 
     // The same devices again: refused by the decider, reported by row.
@@ -215,9 +215,9 @@ describe('inventory flows', () => {
     const imeis = items.map((item) => item.imei);
     expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 1, imei: imeis.slice(0, 2), agent_id: agentId, office_id: dallas })).status).toBe(200);
 
-    const list = await as<Paged<{ imei: string; status: number; agent_name: string | null }>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?carton=CTN-RE');
+    const list = await as<Listed<{ imei: string; status: number; agent_name: string | null }>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?carton=CTN-RE');
     expect(list.body.items.data.map((row) => [row.imei, row.status]).sort()).toEqual([[imeis[0], 4], [imeis[1], 4], [imeis[2], 3]].sort());
-    expect((await as<Paged<unknown>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?carton=CTN-RE&status=3')).body.items.total).toBe(1);
+    expect((await as<Listed<unknown>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?carton=CTN-RE&status=3')).body.items.total).toBe(1);
     expect((await as('manager', 'GET', '/api/v1/manager/reassign_inventory_list?status=8')).status).toBe(400);
 
     const otherAgent = (await sql<{ id: string }>`select id from rm.org_users where email = 'new.agent@demo.test'`.execute(service.test.database.db)).rows[0]!.id;
@@ -245,7 +245,7 @@ describe('inventory flows', () => {
     expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: job.body.job_id, carton_numbers: ['CTN-PA'], status: 1 })).status).toBe(200);
     expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-PA'], agent_id: agentId, office_id: dallas })).status).toBe(200);
     const imeis = items.map((item) => item.imei).sort();
-    const pending = (await as<Paged<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.data.find((row) => row.imei_device.some((item) => item.imei === imeis[0]))!;
+    const pending = (await as<Listed<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.data.find((row) => row.imei_device.some((item) => item.imei === imeis[0]))!;
 
     const none = "This field is required";
     expect(await as('agent', 'POST', '/api/v1/agent/partial_accept', { agent_job_id: pending.job_id, imei: [] })).toEqual({ status: 400, body: { error: 'Bad Request', message: none, fields: { imei: none } } });
@@ -304,17 +304,17 @@ describe('inventory flows', () => {
     };
     const jobs = (await download('manager', '/api/v1/manager/manager_jobs_export')).split('\r\n');
     expect(jobs[0]).toBe('Order ID,Order Date,From Office,Office Number,Office Name,Cartons,Devices,Source,Status,Decline Reason,Uploaded Date');
-    const listed = await as<Paged<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2?results=100');
+    const listed = await as<Listed<ReceiveJobRow>>('manager', 'GET', '/api/v1/manager/managerjob_v2?results=100');
     expect(jobs.filter((line) => line.length > 0)).toHaveLength(listed.body.items.total + 1);
     expect(jobs.some((line) => line.startsWith('PO-1,'))).toBe(true);
     expect((await download('manager2', '/api/v1/manager/manager_jobs_export')).includes('PO-1')).toBe(false);
     // The reassign list is read in keyset pages for its file: the same devices as the list, every one once.
-    const reassignList = await as<Paged<{ imei: string }>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?results=100');
+    const reassignList = await as<Listed<{ imei: string }>>('manager', 'GET', '/api/v1/manager/reassign_inventory_list?results=100');
     const reassignFile = (await download('manager', '/api/v1/manager/reassign_inventory_list_export')).split('\r\n').filter((line) => line.length > 0);
     expect(reassignFile[0]).toBe('IMEI,Carton Number,Device Type,Status,Office Name,Agent Name,Assigned Date,Age (Days)');
     expect(reassignFile.slice(1).map((line) => line.split(',')[0]).sort()).toEqual(reassignList.body.items.data.map((row) => row.imei).sort());
     const mine = (await download('agent', '/api/v1/agent/agent_inventory_list_export')).split('\r\n').filter((line) => line.length > 0);
-    const agentList = await as<Paged<unknown>>('agent', 'GET', '/api/v1/agent/agentinventorylistv1?results=100');
+    const agentList = await as<Listed<unknown>>('agent', 'GET', '/api/v1/agent/agentinventorylistv1?results=100');
     expect(mine).toHaveLength(agentList.body.items.total + 1);
   });
 

@@ -1,4 +1,4 @@
-import { type AgedAnswer, type DetailedDeviceRow, type ExportAnswer, type ExportProgress, type LegacyDeviceRow, type ManagerSummaryRow, type OfficeSummaryRow, type ReportPage, type SummaryGrandTotals, withLuhnCheckDigit } from '@portal/contracts';
+import { type AgedAnswer, type DetailedDeviceRow, type ExportAnswer, type ExportProgress, type LegacyDeviceRow, type ManagerSummaryRow, type OfficeSummaryRow, type Page, type SummaryGrandTotals, withLuhnCheckDigit } from '@portal/contracts';
 import { agedInventory, businessDate, detailedInventoryReport } from '@portal/projections';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
@@ -127,7 +127,7 @@ describe('inventory reports', () => {
   });
 
   const legacy = (who: keyof typeof tokens, query: unknown, params = '') =>
-    as<{ items: ReportPage<LegacyDeviceRow>; fields?: Record<string, string>; message?: string }>(who, 'POST', `/api/v1/legacy_detailed_sales_report?results=100${params}`, { query_string: JSON.stringify(query) });
+    as<{ items: Page<LegacyDeviceRow>; fields?: Record<string, string>; message?: string }>(who, 'POST', `/api/v1/legacy_detailed_sales_report?results=100${params}`, { query_string: JSON.stringify(query) });
 
   it('Legacy Data: every field, operator and combinator of the query builder gives exactly the devices the rules describe', async () => {
     const [a, b] = [known[0]!, known[5]!];
@@ -239,7 +239,7 @@ describe('inventory reports', () => {
     expect(byStatus.body.items.data.map((row) => row.imei).sort()).toEqual(known.filter((device) => device.status === 8).map((device) => device.imei).sort());
   });
 
-  const detailed = (who: keyof typeof tokens, query: string) => as<{ items: ReportPage<DetailedDeviceRow>; fields?: Record<string, string> }>(who, 'GET', `/api/v1/detailed_inventory_report?${query}`);
+  const detailed = (who: keyof typeof tokens, query: string) => as<{ items: Page<DetailedDeviceRow>; fields?: Record<string, string> }>(who, 'GET', `/api/v1/detailed_inventory_report?${query}`);
 
   it('Detailed report: status groups, filters, sorts, paging and exact totals in the caller\'s scope', async () => {
     const inStock = known.filter((device) => [9, 3, 4, 5, 6, 12].includes(device.status));
@@ -331,24 +331,24 @@ describe('inventory reports', () => {
 
   it('By managers, IBOs, agents and offices: counts, grand totals, and downloads by count equal to the clicked number', async () => {
     const inStock = (office: Known['office']) => known.filter((device) => device.office === office && [9, 3, 4, 5, 6, 12].includes(device.status)).length;
-    const byOffice = await as<{ items: ReportPage<OfficeSummaryRow>; grand_totals: SummaryGrandTotals }>('retailer', 'GET', '/api/v1/manager/inventory_summary_for_manager_with_pagination?results=100');
+    const byOffice = await as<{ items: Page<OfficeSummaryRow>; grand_totals: SummaryGrandTotals }>('retailer', 'GET', '/api/v1/manager/inventory_summary_for_manager_with_pagination?results=100');
     expect(byOffice.status).toBe(200);
     const dallasRow = byOffice.body.items.data.find((row) => row.office_id === offices.dallas)!;
     expect(dallasRow).toEqual({ office_id: offices.dallas, office_name: 'Dallas Office', in_stock: inStock('dallas'), manager_pending: 0, sold_30_days: 2 });
     expect(byOffice.body.items.data.find((row) => row.office_id === offices.houston)).toMatchObject({ in_stock: 3, manager_pending: 3, sold_30_days: 0 });
     expect(byOffice.body.grand_totals).toEqual({ in_stock: inStock('dallas') + inStock('houston'), manager_pending: 3, sold_30_days: 2 });
 
-    const byManager = await as<{ items: ReportPage<ManagerSummaryRow> & { current: number }; grand_totals: SummaryGrandTotals }>('retailer', 'GET', '/api/v1/inventory_summary_reports/manager?sort_by=in_stock&sort=DESC');
+    const byManager = await as<{ items: Page<ManagerSummaryRow> & { current: number }; grand_totals: SummaryGrandTotals }>('retailer', 'GET', '/api/v1/inventory_summary_reports/manager?sort_by=in_stock&sort=DESC');
     expect(byManager.body.items.current).toBe(1);
     expect(byManager.body.items.data[0]).toMatchObject({ office_manager_name: expect.any(String), in_stock: inStock('dallas'), manager_assigned: 7, agent_pending: 2, manager_pending: 0, agent_transfer: 0, agent_assigned: 0, sold_30_days: 2 });
     const managerId = byManager.body.items.data[0]!.office_manager_id;
 
-    const byAgent = await as<{ items: ReportPage<{ agent_id: string; agent_pending: number; sold_30_days: number }> }>('manager', 'GET', `/api/v1/manager/agentlist_with_pagination?agent_id=${agentId}`);
+    const byAgent = await as<{ items: Page<{ agent_id: string; agent_pending: number; sold_30_days: number }> }>('manager', 'GET', `/api/v1/manager/agentlist_with_pagination?agent_id=${agentId}`);
     expect(byAgent.body.items.data).toEqual([expect.objectContaining({ agent_id: agentId, agent_pending: 2, agent_assigned: 0, sold_30_days: 2, office_name: 'Dallas Office' })]);
     // Another office's manager does not see this agent at all.
-    expect((await as<{ items: ReportPage<unknown> }>('manager2', 'GET', `/api/v1/manager/agentlist_with_pagination?agent_id=${agentId}`)).body.items.total).toBe(0);
+    expect((await as<{ items: Page<unknown> }>('manager2', 'GET', `/api/v1/manager/agentlist_with_pagination?agent_id=${agentId}`)).body.items.total).toBe(0);
 
-    const ibo = await as<{ items: ReportPage<{ ibo_market_id: string; in_stock: number }> }>('retailer', 'GET', '/api/v1/inventory_summary_reports/ibo_marketer');
+    const ibo = await as<{ items: Page<{ ibo_market_id: string; in_stock: number }> }>('retailer', 'GET', '/api/v1/inventory_summary_reports/ibo_marketer');
     const market = ibo.body.items.data.find((row) => row.in_stock > 0)!;
     expect(market.in_stock).toBe(inStock('dallas') + inStock('houston'));
 

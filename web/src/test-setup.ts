@@ -1,6 +1,7 @@
 import { configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll } from 'vitest';
+import '@testing-library/jest-dom/vitest';
 
 /**
  * CI runs the suites on two busy cores, where a click's re-render and a stubbed request can take

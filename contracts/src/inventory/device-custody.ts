@@ -1,4 +1,4 @@
-import { INVENTORY_STATUS, inventoryStatuses } from '../reference/reference-lists';
+import { INVENTORY_STATUS, inventoryStatuses } from './inventory.codes';
 import type { DeviceEvent } from './inventory.events';
 
 /**

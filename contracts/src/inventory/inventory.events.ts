@@ -1,4 +1,4 @@
-import type { DeviceTypeCode } from '../reference/reference-lists';
+import type { DeviceTypeCode } from './inventory.codes';
 
 /**
  * Device custody as events (DESIGN.md §3). Every device has one stream, `device-<imei>`: its

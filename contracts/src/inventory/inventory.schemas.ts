@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multilineText, text, wholeNumber, wireDate } from '../platform/input';
 import { dateParam, idParam, keywordParam, optionalIdParam, optionalWholeNumberParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
-import { type DeviceTypeCode, deviceTypes } from '../reference/reference-lists';
+import { type DeviceTypeCode, deviceTypes } from './inventory.codes';
 
 /** Luhn check over a string of digits (the IMEI's and the SIM ICCID's check digit). */
 export function luhnValid(digits: string): boolean {

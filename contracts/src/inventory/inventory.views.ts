@@ -1,12 +1,8 @@
-import type { Listed } from '../platform/page';
 /**
  * What the inventory calls answer (doc 1 §3 entities, §7 calls). Lists answer
  * `{ items: { data, total, current_page } }` (page size 10); commands `{ message }`.
  * Dates are ISO strings; the console shows them as MM-DD-YYYY.
  */
-
-/** @deprecated use Listed from platform/page (being migrated). */
-export type Paged<Row> = Listed<Row>;
 
 /** GET managerjob_v2 (Receive Inventory), doc 1 §3 receive job. */
 export interface ReceiveJobRow {

@@ -26,7 +26,7 @@ import {
   rmaOrderStatuses,
   rmaReasons,
   usStates,
-} from './reference-lists';
+} from '../index';
 
 const lists: Record<string, readonly ReferenceItem[]> = {
   inventoryStatuses,
@@ -95,7 +95,6 @@ describe('inventory status groups', () => {
   });
 
   it('leave the aggregate 13 out of every group', () => {
-    expect(AGGREGATE_IN_STOCK).toBe(13);
     expect(IN_STOCK_GROUP).not.toContain(13);
     expect(LOST_DEFECTIVE_GROUP).not.toContain(13);
     expect(otherStatuses()).not.toContain(13);

@@ -5,7 +5,7 @@ import {
   LOST_DEFECTIVE_GROUP,
   deviceTypes,
   otherStatuses,
-} from '../reference/reference-lists';
+} from '../inventory/inventory.codes';
 
 /*
  * The reports' fixed lists and limits, without zod: the console imports these (the schemas in

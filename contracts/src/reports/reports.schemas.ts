@@ -32,7 +32,7 @@ import {
   IN_STOCK_GROUP,
   deviceTypes,
   inventoryStatuses,
-} from '../reference/reference-lists';
+} from '../inventory/inventory.codes';
 
 export * from './reports.constants';
 

@@ -8,8 +8,6 @@ import type { Page } from '../platform/page';
 /** Above this many matching devices a report may answer an estimated total, and says so. */
 export const ESTIMATE_ABOVE = 100_000;
 
-/** @deprecated use Page from platform/page (being migrated). */
-export type ReportPage<Row> = Page<Row>;
 
 /** A device row of the Inventory Detailed Report (doc 1 §2.11, §3). */
 export interface DetailedDeviceRow {
@@ -119,7 +117,7 @@ export interface AgentGrandTotals {
 }
 
 export interface SummaryAnswer<Row, Totals> {
-  readonly items: ReportPage<Row> & { readonly current: number };
+  readonly items: Page<Row> & { readonly current: number };
   readonly grand_totals: Totals;
 }
 
@@ -148,6 +146,6 @@ export interface AgedRow extends AgedBuckets {
 }
 
 export interface AgedAnswer {
-  readonly items: ReportPage<AgedRow>;
+  readonly items: Page<AgedRow>;
   readonly grand_totals: AgedBuckets & { readonly total: string };
 }

@@ -25,14 +25,14 @@ describe('route guard', () => {
     storeSession([2], new Date(Date.now() + 60_000).toISOString());
     window.history.pushState({}, '', '/assignagent');
     render(<App />);
-    expect(await screen.findByText('Forbidden Error!', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText('You do not have permission to view this resource.')).toBeTruthy();
+    expect(await screen.findByText('Forbidden Error!', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to view this resource.')).toBeInTheDocument();
   });
 
   it('sends a visitor without a session to the login page', async () => {
     window.history.pushState({}, '', '/assignagent');
     render(<App />);
-    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });
 
@@ -40,7 +40,7 @@ describe('route guard', () => {
     storeSession([3], new Date(Date.now() - 1000).toISOString());
     window.history.pushState({}, '', '/');
     render(<App />);
-    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(SESSION_EXPIRED_MESSAGE, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(localStorage.getItem('user')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { SCREEN_ROLES, can } from './access';
 
 /** Who may open a screen, who sees it in the menu, where it sits in the menu, and its page. */
 export interface ScreenRoute {
@@ -31,11 +32,7 @@ export type MenuGroup =
 
 export const MENU_GROUP_ORDER: readonly MenuGroup[] = ['top', 'Sales', 'Inventory', 'Inventory Reports', 'Aged Inventory', 'RMA & Orders', 'Onboarding', 'Administration', 'bottom'];
 
-const MANAGERS = [1, 3, 11, 12] as const;
-const AGENT = [2] as const;
-const EVERYONE = [1, 2, 3, 11, 12] as const;
-const IBO_AND_RETAILER = [1, 11, 12] as const;
-const RETAILER = [1, 12] as const;
+const { managers: MANAGERS, agents: AGENT, everyone: EVERYONE, iboAndRetailerManagers: IBO_AND_RETAILER, retailerManagers: RETAILER } = SCREEN_ROLES;
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
@@ -112,7 +109,7 @@ const entries: Entry[] = [
 
   { ...manager('/InventoryDetailedReport', 'Inventory Detailed Report', 'reports', { group: 'Inventory Reports', label: 'Detailed Report' }), page: InventoryDetailedReportPage },
   // doc 1 §6: My Inventory is hidden from roles 11 and 12 (they can still open it).
-  { ...manager('/Inventory', 'My Inventory', 'inventory', { group: 'Inventory Reports', label: 'My Inventory', roles: [1, 3] }), page: MyInventoryPage },
+  { ...manager('/Inventory', 'My Inventory', 'inventory', { group: 'Inventory Reports', label: 'My Inventory', roles: SCREEN_ROLES.officeManagers }), page: MyInventoryPage },
   // doc 1 §6: role 3 does not see By IBOs/Markets and By Managers.
   { ...manager('/InventoryByIbo', 'Inventory By IBOs/Markets', 'reports', { group: 'Inventory Reports', label: 'By IBOs/Markets', roles: IBO_AND_RETAILER }), page: InventoryByIboPage },
   { ...manager('/Office', 'Inventory By Offices', 'reports', { group: 'Inventory Reports', label: 'By Offices' }), page: InventoryByOfficePage },
@@ -186,11 +183,11 @@ export function canOpen(route: ScreenRoute, roles: readonly number[]): boolean {
 
 /** The sidebar: the manager one unless the user holds role 2, then the agent one (doc 1 §2.2). */
 export function menuFor(roles: readonly number[]): { group: MenuGroup; items: { path: string; label: string }[] }[] {
-  const agentMenu = roles.includes(2);
+  const agentMenu = can.useAgentMenu(roles);
   const visible = screenRoutes.filter((route) => {
     if (!route.menu || !route.menuRoles) return false;
-    const forAgents = route.menuRoles.includes(2) && route.menuRoles.length === 1;
-    if (agentMenu) return route.menuRoles.includes(2) && (forAgents || route.path === '/announcement' || route.path === '/support');
+    const forAgents = can.useAgentMenu(route.menuRoles) && route.menuRoles.length === 1;
+    if (agentMenu) return can.useAgentMenu(route.menuRoles) && (forAgents || route.path === '/announcement' || route.path === '/support');
     return !forAgents && route.menuRoles.some((role) => roles.includes(role));
   });
   return MENU_GROUP_ORDER.map((group) => ({

@@ -1,3 +1,4 @@
+import { can } from './access';
 import type { LoginItems } from '@portal/contracts/auth/auth.schemas';
 import { SESSION_LIFETIME_MS } from '@portal/contracts';
 
@@ -80,5 +81,5 @@ export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please try log
 
 /** Where a user lands after login: an agent on the agent dashboard, everyone else on /. */
 export function landingPath(roles: readonly number[]): string {
-  return roles.includes(2) && !roles.some((role) => [1, 3, 11, 12].includes(role)) ? '/agent-dashboard' : '/';
+  return can.landOnAgentDashboard(roles) ? '/agent-dashboard' : '/';
 }

@@ -54,9 +54,9 @@ describe('layout settings drawer', { timeout: 20_000 }, () => {
     renderWith(new MemoryStorage());
     const drawer = await openDrawer();
     for (const name of ['Layout', 'Sidebar style', 'Theme', 'Container', 'Direction', 'Primary colour']) {
-      expect(within(drawer).getByRole('radiogroup', { name })).toBeTruthy();
+      expect(within(drawer).getByRole('radiogroup', { name })).toBeInTheDocument();
     }
-    expect(within(drawer).getByRole('combobox', { name: 'Font' })).toBeTruthy();
+    expect(within(drawer).getByRole('combobox', { name: 'Font' })).toBeInTheDocument();
     expect(within(within(drawer).getByRole('radiogroup', { name: 'Primary colour' })).getAllByRole('radio')).toHaveLength(15);
   });
 
@@ -69,7 +69,7 @@ describe('layout settings drawer', { timeout: 20_000 }, () => {
     fireEvent.click(within(drawer).getByRole('radio', { name: 'Teal' }));
     fireEvent.click(within(drawer).getByRole('radio', { name: 'Horizontal' }));
     fireEvent.click(within(drawer).getByRole('radio', { name: 'Overlay' }));
-    expect(await screen.findByText('Sorry! Overlay is not possible in Horizontal layout.')).toBeTruthy();
+    expect(await screen.findByText('Sorry! Overlay is not possible in Horizontal layout.')).toBeInTheDocument();
     expect(JSON.parse(storage.getItem('layout-settings:u1')!)).toMatchObject({ direction: 'rtl', color: 'teal', layout: 'horizontal', sidebar: 'full' });
   });
 

@@ -112,7 +112,7 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     renderWithClient(<ReportPage<Row> title="Offices" list={list} exportRoute={exportRoute} columns={columns} rowKey="id" />);
     await screen.findByText('Office 1');
     fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
-    expect(await screen.findByText('The report will be mailed to you.')).toBeTruthy();
+    expect(await screen.findByText('The report will be mailed to you.')).toBeInTheDocument();
     expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('Hooray !');
     expect(open).not.toHaveBeenCalled();
   });

@@ -5,14 +5,14 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Form, Space, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { Listed } from '@portal/contracts/platform/page';
 import { call, queryKey } from '../api-client';
 import { runExport } from './export';
 import { type PageSelections, type ReportSelection, allPicked, loadPageSelections, savePageSelections } from './selection';
 
-/** A paged list answer as the spec shapes it: `items.data`, `items.total`, `items.current_page`. */
-export interface PagedAnswer<Row> {
-  items: { data: Row[]; total: number; current_page: number; estimated?: boolean };
-  grand_totals?: Record<string, unknown>;
+/** A paged list answer as the spec shapes it (contracts' Listed: `items.data`, `items.total`, `items.current_page`), with a report's grand totals. */
+export interface PagedAnswer<Row> extends Listed<Row> {
+  readonly grand_totals?: Record<string, unknown>;
 }
 
 export type ReportQuery = Record<string, string | number | undefined>;

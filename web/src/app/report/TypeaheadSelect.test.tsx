@@ -31,10 +31,10 @@ describe('TypeaheadSelect', { timeout: 20_000 }, () => {
     renderWithClient(<TypeaheadSelect route={offices} placeholder="Office" />);
     fireEvent.mouseDown(screen.getByRole('combobox'));
     await wait(10);
-    expect(screen.getByText('Type at least 2 characters')).toBeTruthy();
+    expect(screen.getByText('Type at least 2 characters')).toBeInTheDocument();
     type('a');
     await wait(1000);
-    expect(screen.getByText('Type at least 2 characters')).toBeTruthy();
+    expect(screen.getByText('Type at least 2 characters')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -52,7 +52,7 @@ describe('TypeaheadSelect', { timeout: 20_000 }, () => {
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/^\/api\/v1\/reference\/offices\?/);
     expect(requestedQuery(fetchMock, 0).get('term')).toBe('aus');
     await wait(10);
-    expect(screen.getByText('Austin North')).toBeTruthy();
+    expect(screen.getByText('Austin North')).toBeInTheDocument();
   });
 
   it('honours a longer debounce (aged reports: 800 ms) and another minimum', async () => {
@@ -61,7 +61,7 @@ describe('TypeaheadSelect', { timeout: 20_000 }, () => {
     fireEvent.mouseDown(screen.getByRole('combobox'));
     type('au');
     await wait(1000);
-    expect(screen.getByText('Type at least 3 characters')).toBeTruthy();
+    expect(screen.getByText('Type at least 3 characters')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
     type('aus');
     await wait(799);

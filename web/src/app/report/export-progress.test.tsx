@@ -38,7 +38,7 @@ describe('following a long export', () => {
     vi.stubGlobal('fetch', vi.fn(async () => answer({ status: 'failed', rows_written: 0, rows_total: 3, error: 'disk full' })));
     await followExport('e2', 10);
     expect((await screen.findAllByText('Oops')).length).toBeGreaterThan(0);
-    expect(await screen.findByText('disk full')).toBeTruthy();
+    expect(await screen.findByText('disk full')).toBeInTheDocument();
   });
 });
 

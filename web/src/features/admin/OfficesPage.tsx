@@ -5,6 +5,7 @@ import { route } from '../../app/api-client';
 import { formatDate } from '../../app/report/date-rules';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
+import { can } from '../../app/access';
 import { useSession } from '../../app/session-context';
 
 interface OfficeRow {
@@ -35,7 +36,6 @@ const columns: ColumnsType<OfficeRow> = [
 ];
 
 /** Roles that pick an IBO/Market (doc 3 §6: role 12; role 1 reaches what role 12 does, DESIGN.md §11). */
-const IBO_FILTER_ROLES = [1, 12];
 
 /**
  * The Office list (doc 3 Office list): offices in the caller's scope, through the report pattern.
@@ -45,7 +45,7 @@ const IBO_FILTER_ROLES = [1, 12];
  */
 export default function OfficesPage() {
   const { user } = useSession();
-  const picksIbo = user?.role_id.some((role) => IBO_FILTER_ROLES.includes(role)) ?? false;
+  const picksIbo = can.filterOfficesByIboMarket(user?.role_id ?? []);
   return (
     <ReportPage<OfficeRow>
       title="Offices"

@@ -2,7 +2,7 @@ import { Button, Card, Form, Input } from 'antd';
 import { call, failureMessage, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import { useSession } from '../../app/session-context';
-import NewPasswordFields from './NewPasswordFields';
+import NewPasswordFields from '../../app/password/NewPasswordFields';
 
 interface ChangeForm {
   old_password: string;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { call, failureMessage, route } from '../../app/api-client';
 import AuthCard from './AuthCard';
-import { confirmRule } from './password-rules';
+import { confirmRule } from '../../app/password/password-rules';
 
 /** /page-register: sign-up; the account logs in once an administrator gives it a role. */
 export default function RegisterPage() {

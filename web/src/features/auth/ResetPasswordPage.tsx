@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { call, failureMessage, route } from '../../app/api-client';
 import AuthCard from './AuthCard';
-import NewPasswordFields from './NewPasswordFields';
+import NewPasswordFields from '../../app/password/NewPasswordFields';
 
 /** /page-reset-password?token=…: the link in the reset e-mail. */
 export default function ResetPasswordPage() {

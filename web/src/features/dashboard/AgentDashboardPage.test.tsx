@@ -1,8 +1,9 @@
 import type { AgentCounts, AgentJobRow } from '@portal/contracts/inventory/inventory.views';
+import { ROLE } from '@portal/contracts/platform/roles';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { Reply, lastNotice, paged, renderPage, stubApi } from '../inventory/page.test-util';
+import { Reply, lastNotice, paged, renderPage, stubApi } from '../../app/testing/page.test-util';
 import AgentDashboardPage, { PARTIAL_ACCEPT_MESSAGES } from './AgentDashboardPage';
 
 beforeAll(installBrowserStubs);
@@ -31,7 +32,7 @@ function serve() {
     if (path === '/api/v1/agent/agentdashboard') return { data: counts };
     if (path === '/api/v1/agent/agentassignlist') return paged([job]);
     if (path === '/api/v1/agent/accept') return { message: `${(body as { imei: string[] }).imei.length} devices accepted successfully` };
-    if (path === '/api/v1/agent/transfer_device') return { message: '1 device returned to the manager' };
+    if (path === '/api/v1/agent/partial_accept') return { message: '2 devices accepted successfully; 1 device returned to the manager' };
     return {};
   });
 }
@@ -44,7 +45,7 @@ const tile = (title: string) => {
 describe('Agent dashboard', { timeout: 20_000 }, () => {
   it('shows the tiles and the pending jobs', async () => {
     serve();
-    renderPage(<AgentDashboardPage />, [2]);
+    renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
     await waitFor(() => expect(tile('In Stock').value).toBe('7'));
     expect(['In Stock', 'Agent Pending', 'Transfer', 'RMA', 'Pending RMA', 'Device Swap'].map((title) => [title, tile(title).value, tile(title).href])).toEqual([
       ['In Stock', '7', '/agent-Inventory'],
@@ -54,13 +55,13 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
       ['Pending RMA', '4', '/agent-allrmareport'],
       ['Device Swap', '0', null],
     ]);
-    expect(await screen.findByText('Mia Manager')).toBeTruthy();
-    expect(screen.getByText('PHONE, TABLET')).toBeTruthy();
+    expect(await screen.findByText('Mia Manager')).toBeInTheDocument();
+    expect(screen.getByText('PHONE, TABLET')).toBeInTheDocument();
   });
 
   it('accepts a whole job with all its IMEIs, then reloads the jobs and tiles', async () => {
     const api = serve();
-    renderPage(<AgentDashboardPage />, [2]);
+    renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
     await screen.findByText('Mia Manager');
     const before = api.queries('/api/v1/agent/agentdashboard').length;
     fireEvent.click(screen.getByRole('button', { name: 'Accept job of Mia Manager' }));
@@ -69,36 +70,33 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.queries('/api/v1/agent/agentdashboard').length).toBeGreaterThan(before));
   });
 
-  it('partial accept: at least one IMEI, not all; then accepts the chosen and returns the rest', async () => {
+  it('partial accept: at least one IMEI, not all; then one command accepts the chosen and returns the rest', async () => {
     const api = serve();
-    renderPage(<AgentDashboardPage />, [2]);
+    renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
     await screen.findByText('Mia Manager');
     fireEvent.click(screen.getByRole('button', { name: 'Partial Accept job of Mia Manager' }));
     const submit = await screen.findByRole('button', { name: 'Submit' });
     fireEvent.click(submit);
-    expect(await screen.findByText(PARTIAL_ACCEPT_MESSAGES.none)).toBeTruthy();
+    expect(await screen.findByText(PARTIAL_ACCEPT_MESSAGES.none)).toBeInTheDocument();
 
     for (const imei of ['356938035643809', '356938035643817', '490154203237518']) fireEvent.click(screen.getByLabelText(new RegExp(imei)));
     fireEvent.click(submit);
-    expect(await screen.findByText((_content, element) => element?.textContent === "Don't Select All IMEI'S in list " && element.classList.contains('ant-form-item-explain-error'))).toBeTruthy();
-    expect(api.bodies('POST', '/api/v1/agent/accept')).toEqual([]);
+    expect(await screen.findByText((_content, element) => element?.textContent === "Don't Select All IMEI'S in list " && element.classList.contains('ant-form-item-explain-error'))).toBeInTheDocument();
+    expect(api.bodies('POST', '/api/v1/agent/partial_accept')).toEqual([]);
 
     fireEvent.click(screen.getByLabelText(/490154203237518/));
     fireEvent.click(submit);
-    await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/transfer_device')).toHaveLength(1));
-    expect(api.bodies('POST', '/api/v1/agent/accept')).toEqual([{ imei: ['356938035643809', '356938035643817'], agent_job_id: 'j-1' }]);
-    expect(api.bodies('POST', '/api/v1/agent/transfer_device')).toEqual([
-      { imei: ['490154203237518'], agent_job_id: 'j-1', manager_id: 'm-1', transfer_count: 1, reason: 'Sample Reason', accept_transfer_status: 0 },
-    ]);
-    const [acceptCall, returnCall] = [api.requests.findIndex((request) => request.path === '/api/v1/agent/accept'), api.requests.findIndex((request) => request.path === '/api/v1/agent/transfer_device')];
-    expect(acceptCall).toBeLessThan(returnCall);
-    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '2 devices accepted successfully. 1 device returned to the manager.' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/partial_accept')).toEqual([{ agent_job_id: 'j-1', imei: ['356938035643809', '356938035643817'] }]));
+    // One command: neither of the spec's two calls is made.
+    expect(api.bodies('POST', '/api/v1/agent/accept')).toEqual([]);
+    expect(api.bodies('POST', '/api/v1/agent/transfer_device')).toEqual([]);
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '2 devices accepted successfully; 1 device returned to the manager' }));
   });
 
   it('shows a failure of the tiles in an Oops popup with Try Again!', async () => {
     stubApi(({ path }) => (path === '/api/v1/agent/agentdashboard' ? new Reply(500, { error: 'Internal Server Error', message: 'The dashboard is not available' }) : paged([])));
-    renderPage(<AgentDashboardPage />, [2]);
+    renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Oops', content: 'The dashboard is not available' }));
-    expect(screen.getByRole('button', { name: 'Try Again!' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again!' })).toBeInTheDocument();
   });
 });

@@ -1,36 +1,30 @@
-import type { AgentAcceptBody, AgentTransferBody } from '@portal/contracts/inventory/inventory.schemas';
+import type { AgentAcceptBody, PartialAcceptBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { AgentCounts, AgentJobRow } from '@portal/contracts/inventory/inventory.views';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Form, Modal, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useEffect, useState } from 'react';
 import { call, failureMessage, queryKey, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import ReportPage from '../../app/report/ReportPage';
-import ForcedChangePasswordDialog from '../auth/ForcedChangePasswordDialog';
-import { type CommandAnswer, reloadLists, useCommand } from '../../app/command';
-import { shownDate } from '../inventory/format';
-import CountCards, { type CountCard } from './CountCards';
+import ForcedChangePasswordDialog from '../../app/password/ForcedChangePasswordDialog';
+import { useCommand } from '../../app/command';
+import { shownDate } from '../../app/format';
+import CountCards, { type CountCard } from '../../app/widgets/CountCards';
 
 const counts = route('GET', '/api/v1/agent/agentdashboard');
 const jobs = route('GET', '/api/v1/agent/agentassignlist');
 const accept = route('POST', '/api/v1/agent/accept');
-const transfer = route('POST', '/api/v1/agent/transfer_device');
+const partialAccept = route('POST', '/api/v1/agent/partial_accept');
 const inventory = route('GET', '/api/v1/agent/agentinventorylistv1');
 const changed = [jobs, counts, inventory];
 
 /** Doc 1 §5 partial accept messages (the second keeps the spec's spelling and trailing space). */
 export const PARTIAL_ACCEPT_MESSAGES = { none: 'This field is required', all: "Don't Select All IMEI'S in list " } as const;
-/** Doc 2 §7: the transfer reason defaults to 'Sample Reason'. */
-const RETURN_REASON = 'Sample Reason';
-/** Doc 1 §4: the rest of a partially accepted job goes back with accept_transfer_status 0. */
-const RETURN_REST = 0;
 
 type AcceptRequest = Pick<AgentAcceptBody, 'agent_job_id'> & { imei: string[] };
-type ReturnRequest = Pick<AgentTransferBody, 'agent_job_id' | 'manager_id' | 'reason'> & { imei: string[]; transfer_count: number; accept_transfer_status: typeof RETURN_REST };
 
 const imeisOf = (job: AgentJobRow) => job.imei_device.map((device) => device.imei);
-const sentence = (message: string) => message.trim().replace(/\.$/, '');
 
 /** Doc 1 §2.4: the agent's tiles and where they lead. */
 function agentCards(data: AgentCounts | undefined): CountCard[] {
@@ -46,35 +40,18 @@ function agentCards(data: AgentCounts | undefined): CountCard[] {
 
 /**
  * Partial Accept (doc 1 §2.4, §5; doc 2 §4): the agent ticks the IMEIs they keep — at least one,
- * not all. The chosen ones are accepted, then the rest go back to the manager
- * (accept_transfer_status 0).
+ * not all. One command (POST partial_accept, ours) accepts the chosen ones and returns the rest
+ * of the job to the manager, all or nothing; the server checks the same two rules.
  */
 function PartialAcceptModal({ job, onClose }: { job: AgentJobRow; onClose: () => void }) {
-  const client = useQueryClient();
   const [form] = Form.useForm<{ imei: string[] }>();
   const all = imeisOf(job);
-  const partialAccept = useMutation({
-    mutationFn: async (chosen: string[]) => {
-      const kept = await call<CommandAnswer>(accept, { body: { imei: chosen, agent_job_id: job.job_id } satisfies AcceptRequest });
-      const rest = all.filter((imei) => !chosen.includes(imei));
-      const returned = await call<CommandAnswer>(transfer, {
-        body: { imei: rest, agent_job_id: job.job_id, manager_id: job.manager_id, transfer_count: rest.length, reason: RETURN_REASON, accept_transfer_status: RETURN_REST } satisfies ReturnRequest,
-      });
-      return `${sentence(kept.message)}. ${sentence(returned.message)}.`;
-    },
-    onSuccess: (message) => {
-      notice.success(message);
-      onClose();
-    },
-    onError: (failure) => notice.failure(failureMessage(failure)),
-    // The accept may have gone through before the return failed: reload either way.
-    onSettled: () => reloadLists(client, changed),
-  });
+  const command = useCommand<PartialAcceptBody>(partialAccept, changed);
 
   return (
-    <Modal open title="Partial Accept" okText="Submit" confirmLoading={partialAccept.isPending} onOk={() => form.submit()} onCancel={onClose}>
+    <Modal open title="Partial Accept" okText="Submit" confirmLoading={command.isPending} onOk={() => form.submit()} onCancel={onClose}>
       <Typography.Paragraph>Tick the IMEIs you received from {job.manager_name}; the others go back to the manager.</Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={({ imei }) => partialAccept.mutate(imei)}>
+      <Form form={form} layout="vertical" onFinish={({ imei }) => command.mutate({ agent_job_id: job.job_id, imei }, { onSuccess: onClose })}>
         <Form.Item
           name="imei"
           label="IMEIs"

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { SessionProvider } from '../../app/session-context';
-import { renderPage, signIn, stubApi } from '../inventory/page.test-util';
+import { renderPage, signIn, stubApi } from '../../app/testing/page.test-util';
 import ManagerDashboardPage from './ManagerDashboardPage';
 
 beforeAll(installBrowserStubs);
@@ -43,7 +43,7 @@ describe('Manager dashboard', { timeout: 20_000 }, () => {
     renderPage(<ManagerDashboardPage />);
     await waitFor(() => expect(card('In Stock').value).toBe('81'));
     expect(api.requests.some((request) => request.path === '/api/v1/dashboard_count')).toBe(true);
-    expect(screen.getByTestId('live-org-cards')).toBeTruthy();
+    expect(screen.getByTestId('live-org-cards')).toBeInTheDocument();
     expect(
       ['In Stock', 'Manager Pending', 'Manager Received', 'RMA', 'Pending RMA', 'Agent Pending', 'Agent Received', 'Agent Transfer', 'Device Swap', 'Manager Declined', 'SIM Instock', 'SIM Sold'].map((title) => [title, card(title).value, card(title).href]),
     ).toEqual([

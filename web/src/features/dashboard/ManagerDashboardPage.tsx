@@ -2,8 +2,8 @@ import type { ManagerCounts } from '@portal/contracts/inventory/inventory.views'
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
 import { call, queryKey, route } from '../../app/api-client';
-import ForcedChangePasswordDialog from '../auth/ForcedChangePasswordDialog';
-import CountCards, { type CountCard } from './CountCards';
+import ForcedChangePasswordDialog from '../../app/password/ForcedChangePasswordDialog';
+import CountCards, { type CountCard } from '../../app/widgets/CountCards';
 import LiveOrgCards from './LiveOrgCards';
 
 const counts = route('GET', '/api/v1/dashboard_count');

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import AcceptTransferPage from './AcceptTransferPage';
-import { lastNotice, paged, renderPage, stubApi } from './page.test-util';
+import { lastNotice, paged, renderPage, stubApi } from '../../app/testing/page.test-util';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {
@@ -38,8 +38,8 @@ describe('Accept Transfer', { timeout: 20_000 }, () => {
     const api = serve();
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderPage(<AcceptTransferPage />);
-    expect(await screen.findByText('Ann Agent')).toBeTruthy();
-    expect(screen.getByText('04-02-2025')).toBeTruthy();
+    expect(await screen.findByText('Ann Agent')).toBeInTheDocument();
+    expect(screen.getByText('04-02-2025')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('Search by agent name'), { target: { value: 'ann' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries('/api/v1/manager/transfer_request').at(-1)).toMatchObject({ keyword: 'ann' }));
@@ -53,7 +53,7 @@ describe('Accept Transfer', { timeout: 20_000 }, () => {
     renderPage(<AcceptTransferPage />);
     await screen.findByText('Ann Agent');
     fireEvent.click(screen.getByRole('button', { name: 'Accept transfer of Ann Agent' }));
-    expect(await screen.findByText('Are you sure you want to accept this transfer?')).toBeTruthy();
+    expect(await screen.findByText('Are you sure you want to accept this transfer?')).toBeInTheDocument();
     expect(api.bodies('POST', '/api/v1/manager/accept_transfer')).toEqual([]);
     const listCalls = api.queries('/api/v1/manager/transfer_request').length;
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
@@ -77,7 +77,7 @@ describe('Accept Transfer', { timeout: 20_000 }, () => {
     renderPage(<AcceptTransferPage />);
     await screen.findByText('Ann Agent');
     fireEvent.click(screen.getByRole('button', { name: 'View IMEIs of Ann Agent' }));
-    expect(await screen.findByText('IMEI List')).toBeTruthy();
-    expect(screen.getByText('356938035643817')).toBeTruthy();
+    expect(await screen.findByText('IMEI List')).toBeInTheDocument();
+    expect(screen.getByText('356938035643817')).toBeInTheDocument();
   });
 });

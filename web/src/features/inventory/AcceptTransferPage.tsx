@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
-import { shownDate } from './format';
+import { shownDate } from '../../app/format';
 import ImeiListDrawer from './ImeiListDrawer';
 
 const list = route('GET', '/api/v1/manager/transfer_request');

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import AgentInventoryPage from './AgentInventoryPage';
-import { lastNotice, paged, renderPage, stubApi, tickRow, rowCheckbox } from './page.test-util';
+import { lastNotice, paged, renderPage, stubApi, tickRow, rowCheckbox } from '../../app/testing/page.test-util';
+import { ROLE } from '@portal/contracts/platform/roles';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {
@@ -25,9 +26,9 @@ function serve() {
 describe('Agent inventory', { timeout: 20_000 }, () => {
   it('lists the agent’s devices with the spec columns and searches by keyword', async () => {
     const api = serve();
-    renderPage(<AgentInventoryPage />, [2]);
-    expect(await screen.findByText('356938035643809')).toBeTruthy();
-    for (const title of ['IMEI', 'Age (Days)', 'Device Type', 'Status', 'Assigned Date', 'Carton Number']) expect(screen.getByRole('columnheader', { name: title })).toBeTruthy();
+    renderPage(<AgentInventoryPage />, [ROLE.AGENT]);
+    expect(await screen.findByText('356938035643809')).toBeInTheDocument();
+    for (const title of ['IMEI', 'Age (Days)', 'Device Type', 'Status', 'Assigned Date', 'Carton Number']) expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Transfer/ })).toBeNull();
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: '3569' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -36,13 +37,13 @@ describe('Agent inventory', { timeout: 20_000 }, () => {
 
   it('transfers the selected devices in stock to the manager after the confirm', async () => {
     const api = serve();
-    renderPage(<AgentInventoryPage />, [2]);
+    renderPage(<AgentInventoryPage />, [ROLE.AGENT]);
     await screen.findByText('356938035643809');
     // Only devices in the agent's stock (5) can be picked: the pending one's checkbox is disabled.
     expect(rowCheckbox('356938035643817').disabled).toBe(true);
     tickRow('356938035643809');
     fireEvent.click(screen.getByRole('button', { name: 'Transfer (1)' }));
-    expect(await screen.findByText('Are you sure you want to transfer ?')).toBeTruthy();
+    expect(await screen.findByText('Are you sure you want to transfer ?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/transfer_device')).toEqual([{ imei: ['356938035643809'], transfer_count: 1, reason: 'Transfer to manager', accept_transfer_status: 1 }]));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Transfer of 1 device sent to the manager' }));

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
-import { shownDate } from './format';
+import { shownDate } from '../../app/format';
 
 const list = route('GET', '/api/v1/agent/agentinventorylistv1');
 const transfer = route('POST', '/api/v1/agent/transfer_device');

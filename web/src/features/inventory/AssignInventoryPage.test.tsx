@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import AssignInventoryPage from './AssignInventoryPage';
-import { choose, lastNotice, paged, renderPage, stubApi, tickRow } from './page.test-util';
+import { choose, lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -42,7 +42,7 @@ describe('Assign Inventory', { timeout: 20_000 }, () => {
   it('lists the cartons and searches by keyword', async () => {
     const api = serve();
     renderPage(<AssignInventoryPage />);
-    expect(await screen.findByText('C-100')).toBeTruthy();
+    expect(await screen.findByText('C-100')).toBeInTheDocument();
     expect(screen.getAllByText('03-04-2025')).toHaveLength(2);
     fireEvent.change(screen.getByPlaceholderText('Search by carton number or office name'), { target: { value: 'north' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -55,9 +55,9 @@ describe('Assign Inventory', { timeout: 20_000 }, () => {
     await screen.findByText('C-100');
     fireEvent.click(screen.getByRole('button', { name: /^Assign/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please select cartons')).toBeTruthy();
+    expect(await screen.findByText('Please select cartons')).toBeInTheDocument();
     expect(screen.getAllByText('Please select option')).toHaveLength(2); // the option, and the agent
-    expect(screen.getByText('Please input office')).toBeTruthy();
+    expect(screen.getByText('Please input office')).toBeInTheDocument();
   });
 
   it('assigns the selected cartons to the chosen agent, whose office fills in, then reloads the list', async () => {
@@ -69,7 +69,7 @@ describe('Assign Inventory', { timeout: 20_000 }, () => {
     await screen.findByText('Assign Inventory', { selector: '.ant-drawer-title' });
     fireEvent.click(screen.getByLabelText('Cartons', { selector: 'input[type=radio]' }));
     await choose('Agent', 'Ann Agent (TX-1)');
-    await waitFor(() => expect(screen.getByText('Austin North (TX-1)')).toBeTruthy()); // the office, filled in
+    await waitFor(() => expect(screen.getByText('Austin North (TX-1)')).toBeInTheDocument()); // the office, filled in
     const listCalls = api.queries('/api/v1/manager/agentassignlist').length;
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/assigndevice')).toHaveLength(1));
@@ -89,7 +89,7 @@ describe('Assign Inventory', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByLabelText('IMEIs', { selector: 'input[type=radio]' }));
     await screen.findByLabelText('IMEIs', { selector: 'input[role=combobox]' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please select IMEIs')).toBeTruthy();
+    expect(await screen.findByText('Please select IMEIs')).toBeInTheDocument();
     await choose('IMEIs', '221');
     await choose('Office', 'Austin North (TX-1)');
     // The agents of the chosen office.

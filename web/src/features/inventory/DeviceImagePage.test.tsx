@@ -2,7 +2,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import DeviceImagePage, { IMAGE_MESSAGES, MAX_IMAGE_BYTES, imageProblem } from './DeviceImagePage';
-import { Reply, lastNotice, renderPage, stubApi } from './page.test-util';
+import { Reply, lastNotice, renderPage, stubApi } from '../../app/testing/page.test-util';
+import { ROLE } from '@portal/contracts/platform/roles';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {
@@ -22,21 +23,21 @@ describe('Device image upload', { timeout: 20_000 }, () => {
 
   it('asks for a valid IMEI and an image, and refuses a file that is not an image', async () => {
     const api = stubApi(() => ({}));
-    renderPage(<DeviceImagePage />, [2]);
+    renderPage(<DeviceImagePage />, [ROLE.AGENT]);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please enter valid IMEI')).toBeTruthy();
-    expect(screen.getByText('Please upload an image')).toBeTruthy();
+    expect(await screen.findByText('Please enter valid IMEI')).toBeInTheDocument();
+    expect(screen.getByText('Please upload an image')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('IMEI'), { target: { value: '35693A' } });
     pick(new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Only image files can be uploaded')).toBeTruthy();
-    expect(screen.getByText('Please enter valid IMEI')).toBeTruthy();
+    expect(await screen.findByText('Only image files can be uploaded')).toBeInTheDocument();
+    expect(screen.getByText('Please enter valid IMEI')).toBeInTheDocument();
     expect(api.requests).toHaveLength(0);
   });
 
   it('sends the IMEI and the image as multipart with the bearer token, then shows the message', async () => {
     const api = stubApi(() => ({ message: 'Image saved for IMEI 356938035643809' }));
-    renderPage(<DeviceImagePage />, [2]);
+    renderPage(<DeviceImagePage />, [ROLE.AGENT]);
     fireEvent.change(screen.getByPlaceholderText('IMEI'), { target: { value: '356938035643809' } });
     pick(new File(['png'], 'front.png', { type: 'image/png' }));
     await screen.findByText('front.png');
@@ -50,7 +51,7 @@ describe('Device image upload', { timeout: 20_000 }, () => {
 
   it('shows a refusal in an Oops popup', async () => {
     stubApi(() => new Reply(404, { error: 'Not Found', message: 'IMEI 356938035643809 is not in your inventory.' }));
-    renderPage(<DeviceImagePage />, [2]);
+    renderPage(<DeviceImagePage />, [ROLE.AGENT]);
     fireEvent.change(screen.getByPlaceholderText('IMEI'), { target: { value: '356938035643809' } });
     pick(new File(['png'], 'front.png', { type: 'image/png' }));
     await screen.findByText('front.png');

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import MyInventoryPage from './MyInventoryPage';
-import { paged, renderPage, stubApi } from './page.test-util';
+import { paged, renderPage, stubApi } from '../../app/testing/page.test-util';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {
@@ -32,8 +32,8 @@ describe('My Inventory', { timeout: 20_000 }, () => {
   it('lists the cartons, searches and clears the keyword', async () => {
     const api = stubApi(() => paged([carton]));
     renderPage(<MyInventoryPage />);
-    expect(await screen.findByText('C-100')).toBeTruthy();
-    for (const title of ['Carton Number', 'Device Count', 'Device Type', 'Office Name']) expect(screen.getByRole('columnheader', { name: title })).toBeTruthy();
+    expect(await screen.findByText('C-100')).toBeInTheDocument();
+    for (const title of ['Carton Number', 'Device Count', 'Device Type', 'Office Name']) expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('Search by carton number or office name'), { target: { value: 'C-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries('/api/v1/manager/managerinventorylist_optimisation').at(-1)).toMatchObject({ keyword: 'C-1' }));
@@ -46,8 +46,8 @@ describe('My Inventory', { timeout: 20_000 }, () => {
     renderPage(<MyInventoryPage />);
     await screen.findByText('C-100');
     fireEvent.click(screen.getByRole('button', { name: 'View IMEIs of C-100' }));
-    expect(await screen.findByText('IMEI List')).toBeTruthy();
-    expect(screen.getByText('490154203237518')).toBeTruthy();
-    expect(screen.getByText('TABLET')).toBeTruthy();
+    expect(await screen.findByText('IMEI List')).toBeInTheDocument();
+    expect(screen.getByText('490154203237518')).toBeInTheDocument();
+    expect(screen.getByText('TABLET')).toBeInTheDocument();
   });
 });

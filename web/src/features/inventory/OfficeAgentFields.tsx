@@ -1,6 +1,7 @@
 import type { AgentOption } from '@portal/contracts/inventory/inventory.views';
 import { Form, Select } from 'antd';
-import { agentOption, officeOption, useAgents, useManagerOffices } from './api/lists';
+import { officeOption } from '../../app/format';
+import { agentOption, useAgents, useManagerOffices } from './api/lists';
 
 /**
  * The office and agent pickers of the Assign and Reassign drawers (doc 1 §5): the caller's

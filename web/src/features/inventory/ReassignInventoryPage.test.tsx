@@ -2,7 +2,7 @@ import type { OfficeOption, ReassignRow } from '@portal/contracts/inventory/inve
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { choose, lastNotice, paged, renderPage, rowOf, stubApi, tickRow } from './page.test-util';
+import { choose, lastNotice, paged, renderPage, rowOf, stubApi, tickRow } from '../../app/testing/page.test-util';
 import ReassignInventoryPage from './ReassignInventoryPage';
 
 beforeAll(installBrowserStubs);
@@ -43,7 +43,7 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
   it('lists the devices; the status filter offers only 3, 4 and 5, by name', async () => {
     const api = serve();
     renderPage(<ReassignInventoryPage />);
-    expect(await screen.findByText('356938035643809')).toBeTruthy();
+    expect(await screen.findByText('356938035643809')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reassign/ })).toBeNull();
     fireEvent.mouseDown(screen.getAllByRole('combobox').at(-1)!);
     await screen.findByText('Received', { selector: '.ant-select-item-option-content' });
@@ -64,7 +64,7 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reassign (2)' }));
     const submit = await screen.findByRole('button', { name: 'Submit' });
     fireEvent.click(submit);
-    expect(await screen.findByText('Please select office')).toBeTruthy();
+    expect(await screen.findByText('Please select office')).toBeInTheDocument();
     await choose('Office', 'Austin South (TX-2)');
     const listCalls = api.queries('/api/v1/manager/reassign_inventory_list').length;
     fireEvent.click(submit);
@@ -85,7 +85,7 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
     await screen.findByRole('button', { name: 'Submit' });
     fireEvent.click(document.querySelector('.ant-drawer .ant-select-clear')!);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please select IMEIs')).toBeTruthy();
+    expect(await screen.findByText('Please select IMEIs')).toBeInTheDocument();
   });
 
   it('cancelling the drawer asks first, then clears the selection', async () => {
@@ -95,7 +95,7 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
     tickRow('356938035643809');
     fireEvent.click(screen.getByRole('button', { name: 'Reassign (1)' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByText('Are you sure you want to cancel?', { selector: '.ant-modal-confirm-title' })).toBeTruthy();
+    expect(await screen.findByText('Are you sure you want to cancel?', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Reassign/ })).toBeNull());
     expect((rowOf('356938035643809').querySelector('input[type=checkbox]') as HTMLInputElement).checked).toBe(false);

@@ -1,6 +1,6 @@
 import type { ReassignBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { ReassignRow } from '@portal/contracts/inventory/inventory.views';
-import { inventoryStatuses } from '@portal/contracts/reference/reference-lists';
+import { inventoryStatuses } from '@portal/contracts/inventory/inventory.codes';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect, { type TypeaheadOption } from '../../app/report/TypeaheadSelect';
 import { useCommand } from '../../app/command';
 import OfficeAgentFields from './OfficeAgentFields';
-import { shownDate } from './format';
+import { shownDate } from '../../app/format';
 
 const list = route('GET', '/api/v1/manager/reassign_inventory_list');
 const reassign = route('POST', '/api/v1/manager/reassign_inventory');

@@ -3,8 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { DECLINE_REASON_REQUIRED } from './CartonsListDrawer';
-import { Reply, choose, lastNotice, paged, renderPage, rowOf, stubApi, tickRow } from './page.test-util';
+import { Reply, choose, lastNotice, paged, renderPage, rowOf, stubApi, tickRow } from '../../app/testing/page.test-util';
 import ReceiveInventoryPage from './ReceiveInventoryPage';
+import { ROLE } from '@portal/contracts/platform/roles';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -56,8 +57,8 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
   it('lists the jobs and filters them by keyword, source and uploaded dates (sent as YYYY-MM-DD)', async () => {
     const api = serve();
     renderPage(<ReceiveInventoryPage />);
-    expect(await screen.findByText('Austin North')).toBeTruthy();
-    expect(within(rowOf('Austin North')).getByText('02-03-2025')).toBeTruthy();
+    expect(await screen.findByText('Austin North')).toBeInTheDocument();
+    expect(within(rowOf('Austin North')).getByText('02-03-2025')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'ORD' } });
     fireEvent.mouseDown(screen.getByRole('combobox'));
     fireEvent.click(await screen.findByText('Office Transfer'));
@@ -78,7 +79,7 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     expect(checkbox('C-2').disabled).toBe(true);
     expect(screen.getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(rowOf('C-1')).getByText('View IMEI'));
-    expect(await screen.findByText('356938035643817')).toBeTruthy();
+    expect(await screen.findByText('356938035643817')).toBeInTheDocument();
 
     tickRow('C-1');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(false));
@@ -99,7 +100,7 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
     const reason = await screen.findByPlaceholderText('Please provide a reason');
     fireEvent.click(screen.getAllByRole('button', { name: 'Decline' }).at(-1)!);
-    expect(await screen.findByText(DECLINE_REASON_REQUIRED)).toBeTruthy();
+    expect(await screen.findByText(DECLINE_REASON_REQUIRED)).toBeInTheDocument();
     fireEvent.change(reason, { target: { value: 'Wrong model' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Decline' }).at(-1)!);
     await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/manager_accept_selected_cartons')).toEqual([{ job_id: 'job-1', carton_numbers: ['C-1'], status: 2, decline_reason: 'Wrong model' }]));
@@ -116,7 +117,7 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     tickRow('C-1');
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Oops', content: 'Carton C-1 was already answered' }));
-    expect(screen.getByRole('button', { name: 'Try Again!' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again!' })).toBeInTheDocument();
   });
 
   it('shows a failed search in an error toast with the server text', async () => {
@@ -127,28 +128,28 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
 
   it('hides Upload Manifest from an office manager (roles 1 and 12 upload)', async () => {
     serve();
-    renderPage(<ReceiveInventoryPage />, [3]);
+    renderPage(<ReceiveInventoryPage />, [ROLE.OFFICE_MANAGER]);
     await screen.findByText('Austin North');
     expect(screen.queryByRole('button', { name: 'Upload Manifest' })).toBeNull();
   });
 
   it('uploads a manifest as multipart office_id + file, and lists the refused rows', async () => {
     const api = serve(new Reply(400, { error: 'Bad Request', message: '2 rows have problems; nothing was received.', fields: { 'row 3': 'IMEI 123 must be 15 digits', 'row 7': 'Carton is required; IMEI 356938035643809 appears twice (rows 2 and 7)' } }));
-    renderPage(<ReceiveInventoryPage />, [12]);
+    renderPage(<ReceiveInventoryPage />, [ROLE.RETAILER_MANAGER]);
     fireEvent.click(await screen.findByRole('button', { name: 'Upload Manifest' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('Please select office')).toBeTruthy();
-    expect(screen.getByText('Please select a manifest file')).toBeTruthy();
+    expect(await screen.findByText('Please select office')).toBeInTheDocument();
+    expect(screen.getByText('Please select a manifest file')).toBeInTheDocument();
 
     await choose('Office', 'Austin North (TX-1)');
     const file = new File(['imei,carton_number,device_type\n'], 'shipment.csv', { type: 'text/csv' });
     fireEvent.change(document.querySelector('input[type=file]')!, { target: { files: [file] } });
     await screen.findByText('shipment.csv');
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText('IMEI 123 must be 15 digits')).toBeTruthy();
-    expect(screen.getByText('2 rows have problems; nothing was received.')).toBeTruthy();
-    expect(within(rowOf('IMEI 123 must be 15 digits')).getByText('3')).toBeTruthy();
-    expect(screen.getByText('Carton is required; IMEI 356938035643809 appears twice (rows 2 and 7)')).toBeTruthy();
+    expect(await screen.findByText('IMEI 123 must be 15 digits')).toBeInTheDocument();
+    expect(screen.getByText('2 rows have problems; nothing was received.')).toBeInTheDocument();
+    expect(within(rowOf('IMEI 123 must be 15 digits')).getByText('3')).toBeInTheDocument();
+    expect(screen.getByText('Carton is required; IMEI 356938035643809 appears twice (rows 2 and 7)')).toBeInTheDocument();
 
     const upload = api.requests.find((request) => request.path === '/api/v1/manager/receive_manifest')!;
     expect(upload.method).toBe('POST');

@@ -9,9 +9,10 @@ import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { useSession } from '../../app/session-context';
 import CartonsListDrawer from './CartonsListDrawer';
-import { shownDate } from './format';
+import { shownDate } from '../../app/format';
 import UploadedDateFilter from './UploadedDateFilter';
-import UploadManifestDrawer, { MANIFEST_ROLES } from './UploadManifestDrawer';
+import { can } from '../../app/access';
+import UploadManifestDrawer from './UploadManifestDrawer';
 
 const jobs = route('GET', '/api/v1/manager/managerjob_v2');
 
@@ -57,7 +58,7 @@ export default function ReceiveInventoryPage() {
   const client = useQueryClient();
   const [job, setJob] = useState<ReceiveJobRow>();
   const [uploading, setUploading] = useState(false);
-  const uploads = user?.role_id.some((role) => MANIFEST_ROLES.includes(role)) ?? false;
+  const uploads = can.uploadManifests(user?.role_id ?? []);
 
   // Doc 1 §8: a failed Receive search shows the server's text in an error toast.
   useEffect(

@@ -2,7 +2,7 @@ import type { AgentOption, CartonRow, OfficeOption } from '@portal/contracts/inv
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { choose, lastNotice, paged, renderPage, stubApi, tickRow } from './page.test-util';
+import { choose, lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
 import TransferInventoryPage from './TransferInventoryPage';
 
 beforeAll(installBrowserStubs);
@@ -45,9 +45,9 @@ describe('Transfer Inventory', { timeout: 20_000 }, () => {
     await screen.findByText('C-100');
     fireEvent.click(screen.getByRole('button', { name: /^Transfer/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please select option')).toBeTruthy();
-    expect(screen.getByText('Please select cartons')).toBeTruthy();
-    expect(screen.getByText('Please select office')).toBeTruthy();
+    expect(await screen.findByText('Please select option')).toBeInTheDocument();
+    expect(screen.getByText('Please select cartons')).toBeInTheDocument();
+    expect(screen.getByText('Please select office')).toBeInTheDocument();
   });
 
   it('transfers the selected cartons to another office, the agent left out, and reloads the list', async () => {

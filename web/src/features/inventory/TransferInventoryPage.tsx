@@ -6,7 +6,8 @@ import { route } from '../../app/api-client';
 import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
-import { agentOption, officeOption, useAgents, useOtherOffices } from './api/lists';
+import { officeOption } from '../../app/format';
+import { agentOption, useAgents, useOtherOffices } from './api/lists';
 import { cartonColumns } from './carton-columns';
 import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';
 

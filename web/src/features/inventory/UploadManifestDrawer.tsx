@@ -7,13 +7,12 @@ import { useState } from 'react';
 import { ApiFailure, call, failureMessage, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import { type CommandAnswer, reloadLists } from '../../app/command';
-import { officeOption, useManagerOffices } from './api/lists';
+import { officeOption } from '../../app/format';
+import { useManagerOffices } from './api/lists';
 
 const jobs = route('GET', '/api/v1/manager/managerjob_v2');
 const receiveManifest = route('POST', '/api/v1/manager/receive_manifest');
 
-/** Roles that upload manifests (the route's access: retailer manager, and role 1). */
-export const MANIFEST_ROLES: readonly number[] = [1, 12];
 
 interface ManifestForm {
   office_id?: string;

@@ -1,6 +1,6 @@
 import type { CartonRow } from '@portal/contracts/inventory/inventory.views';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { shownDate } from './format';
+import { shownDate } from '../../app/format';
 
 /** The columns of a carton of the manager's stock (Assign Inventory, Transfer Inventory). */
 export const cartonColumns: ColumnsType<CartonRow> = [

@@ -3,12 +3,13 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { stubApi } from '../inventory/page.test-util';
+import { stubApi } from '../../app/testing/page.test-util';
 import AgedByAgentPage from './AgedByAgentPage';
 import AgedByIboPage from './AgedByIboPage';
 import AgedByManagerPage from './AgedByManagerPage';
 import AgedByOfficePage from './AgedByOfficePage';
-import { pick, renderReport, selectInput } from './report.test-util';
+import { pick, renderReport, selectInput } from '../../app/testing/report.test-util';
+import { ROLE } from '@portal/contracts/platform/roles';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -43,7 +44,7 @@ const rowsOf = (name: string) => screen.getAllByText(name).map((element) => elem
 const paths = (api: ReturnType<typeof serve>) => api.requests.map((request) => request.path);
 
 async function render(page: ReactElement, rowText: string) {
-  renderReport(page, { roles: [12] });
+  renderReport(page, { roles: [ROLE.RETAILER_MANAGER] });
   await screen.findAllByText(rowText);
 }
 

@@ -1,5 +1,5 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
-import { AGING_BANDS } from '@portal/contracts/reference/reference-lists';
+import { AGING_BANDS } from '@portal/contracts/inventory/inventory.codes';
 import { AGED_PERIODS, type AgedPeriod } from '@portal/contracts/reports/reports.constants';
 import type { AgedRow } from '@portal/contracts/reports/reports.views';
 import { Form, Segmented } from 'antd';
@@ -8,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { drillDown } from '../../app/report/drill-down';
 import { runExport } from '../../app/report/export';
 import ReportPage from '../../app/report/ReportPage';
-import CountCards from '../dashboard/CountCards';
+import CountCards from '../../app/widgets/CountCards';
 
 /** The holder fields of an aged row (doc 1 §3: Agent_name / office_manager_name / ibo_name / office_name and their ids). */
 type HolderName = 'Agent_name' | 'office_manager_name' | 'ibo_name' | 'office_name';

@@ -2,9 +2,9 @@ import type { DetailedDeviceRow } from '@portal/contracts/reports/reports.views'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { paged, stubApi } from '../inventory/page.test-util';
+import { paged, stubApi } from '../../app/testing/page.test-util';
 import InventoryDetailedReportPage from './InventoryDetailedReportPage';
-import { pick, renderReport } from './report.test-util';
+import { pick, renderReport } from '../../app/testing/report.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -59,7 +59,7 @@ describe('Inventory Detailed Report', { timeout: 30_000 }, () => {
   it('?status=13 ticks the whole in-stock group and asks for it; the groups, filters and sort make the query', async () => {
     const api = serve();
     renderReport(<InventoryDetailedReportPage />, { url: '/InventoryDetailedReport?status=13' });
-    expect(await screen.findByText('356938035643809')).toBeTruthy();
+    expect(await screen.findByText('356938035643809')).toBeInTheDocument();
     expect(api.queries(REPORT)[0]).toEqual({ status: '9,3,4,5,6,12', page: '1', results: '10' });
     const instock = within(screen.getByRole('group', { name: 'INSTOCK' }));
     expect(instock.getAllByRole<HTMLInputElement>('checkbox').every((box) => box.checked)).toBe(true);
@@ -133,22 +133,22 @@ describe('Inventory Detailed Report', { timeout: 30_000 }, () => {
     renderReport(<InventoryDetailedReportPage />, { roles: [role] });
     await screen.findByText('356938035643809');
     for (const [placeholder, visible] of Object.entries(shown)) expect(screen.queryByText(placeholder, { selector: '.ant-select-placeholder, .ant-select-placeholder *' }) !== null, placeholder).toBe(visible);
-    expect(screen.getByText('Agent', { selector: '.ant-select-placeholder, .ant-select-placeholder *' })).toBeTruthy();
+    expect(screen.getByText('Agent', { selector: '.ant-select-placeholder, .ant-select-placeholder *' })).toBeInTheDocument();
   });
 
   it('says when the total is an estimate', async () => {
     serve({ items: { data: [device('356938035643809')], total: 120000, current_page: 1, estimated: true } });
     renderReport(<InventoryDetailedReportPage />);
-    expect(await screen.findByText('120000 in all (estimated)')).toBeTruthy();
+    expect(await screen.findByText('120000 in all (estimated)')).toBeInTheDocument();
   });
 
   it('opens the device log of a clicked IMEI', async () => {
     const api = serve();
     renderReport(<InventoryDetailedReportPage />);
     fireEvent.click(await screen.findByText('356938035643809'));
-    expect(await screen.findByText('Received into Austin North')).toBeTruthy();
+    expect(await screen.findByText('Received into Austin North')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/api/v1/device_log/356938035643809')).toBe(true);
-    expect(within(document.querySelector<HTMLElement>('.ant-drawer')!).getByText('Created Time')).toBeTruthy();
+    expect(within(document.querySelector<HTMLElement>('.ant-drawer')!).getByText('Created Time')).toBeInTheDocument();
   });
 
   it('Export Report sends the same filters', async () => {

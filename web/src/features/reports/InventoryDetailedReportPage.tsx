@@ -1,4 +1,4 @@
-import { deviceTypes } from '@portal/contracts/reference/reference-lists';
+import { deviceTypes } from '@portal/contracts/inventory/inventory.codes';
 import { DETAILED_REPORT_SORT_KEYS, type DetailedReportSortKey } from '@portal/contracts/reports/reports.constants';
 import type { DetailedDeviceRow } from '@portal/contracts/reports/reports.views';
 import { Form, Input, Select, Typography } from 'antd';
@@ -10,7 +10,8 @@ import DateRangeFilter from '../../app/report/DateRangeFilter';
 import { DATE_RULES } from '../../app/report/date-rules';
 import ReportPage from '../../app/report/ReportPage';
 import DeviceLogDrawer from './DeviceLogDrawer';
-import { AgentFilter, HIDE_IBO_SELECTOR, HIDE_OFFICE_SELECTOR, IboMarketFilter, OfficeFilter, RetailerFilter, SUPER_ROLE, holdsAny, useRoles } from './report-filters';
+import { can } from '../../app/access';
+import { AgentFilter, IboMarketFilter, OfficeFilter, RetailerFilter, useRoles } from './report-filters';
 import { reportRequest, shownDate, shownText } from './report-query';
 import StatusGroups, { statusesFromLink } from './StatusGroups';
 
@@ -96,9 +97,9 @@ export default function InventoryDetailedReportPage() {
             <Form.Item name="keyword">
               <Input placeholder="Search" allowClear />
             </Form.Item>
-            {holdsAny(roles, SUPER_ROLE) && <RetailerFilter />}
-            {!holdsAny(roles, HIDE_IBO_SELECTOR) && <IboMarketFilter />}
-            {!holdsAny(roles, HIDE_OFFICE_SELECTOR) && <OfficeFilter />}
+            {can.seeRetailers(roles) && <RetailerFilter />}
+            {can.chooseIboMarket(roles) && <IboMarketFilter />}
+            {can.chooseOffice(roles) && <OfficeFilter />}
             <AgentFilter />
             <DateRangeFilter startPlaceholder="Allocation From" endPlaceholder="Allocation To" />
             <DateRangeFilter startName="activation_date_range_start" endName="activation_date_range_end" rule={DATE_RULES.activation} startPlaceholder="Activation From" endPlaceholder="Activation To" />

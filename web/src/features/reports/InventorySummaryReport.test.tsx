@@ -2,12 +2,13 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { stubApi } from '../inventory/page.test-util';
+import { stubApi } from '../../app/testing/page.test-util';
 import InventoryByAgentPage from './InventoryByAgentPage';
 import InventoryByIboPage from './InventoryByIboPage';
 import InventoryByManagerPage from './InventoryByManagerPage';
 import InventoryByOfficePage from './InventoryByOfficePage';
-import { pick, renderReport, typeAhead } from './report.test-util';
+import { pick, renderReport, typeAhead } from '../../app/testing/report.test-util';
+import { ROLE } from '@portal/contracts/platform/roles';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -40,7 +41,7 @@ function cell(rowText: string, header: string): HTMLElement {
 const cardValue = (title: string) => screen.getByText(title, { selector: '.ant-statistic-title' }).closest('.ant-statistic')!.querySelector('.ant-statistic-content')!.textContent;
 
 async function render(page: ReactElement, rowText: string) {
-  renderReport(page, { roles: [12] });
+  renderReport(page, { roles: [ROLE.RETAILER_MANAGER] });
   await screen.findByText(rowText);
 }
 

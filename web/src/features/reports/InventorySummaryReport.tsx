@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { drillDown } from '../../app/report/drill-down';
 import { runExport } from '../../app/report/export';
 import ReportPage from '../../app/report/ReportPage';
-import CountCards from '../dashboard/CountCards';
+import CountCards from '../../app/widgets/CountCards';
 
 /** A count column; with a `type`, a non-zero count downloads its devices (doc 1 §7 "download by count"). */
 export interface CountColumn<Row> {

@@ -2,9 +2,10 @@ import type { LegacyDeviceRow } from '@portal/contracts/reports/reports.views';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { Reply, paged, stubApi } from '../inventory/page.test-util';
+import { Reply, paged, stubApi } from '../../app/testing/page.test-util';
 import LegacyDataPage from './LegacyDataPage';
-import { openOptions, pick, renderReport } from './report.test-util';
+import { openOptions, pick, renderReport } from '../../app/testing/report.test-util';
+import { ROLE } from '@portal/contracts/platform/roles';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -57,9 +58,9 @@ const field = (label: string) => screen.getByLabelText(label, { selector: 'input
 describe('Legacy Data', { timeout: 30_000 }, () => {
   it('loads the first page with a GET and puts the total in the title', async () => {
     const api = serve();
-    renderReport(<LegacyDataPage />, { roles: [12] });
-    expect(await screen.findByText('356938035643809')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Legacy Data (2)' })).toBeTruthy();
+    renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
+    expect(await screen.findByText('356938035643809')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Legacy Data (2)' })).toBeInTheDocument();
     expect(api.queries(REPORT)).toEqual([{ page: '1', results: '10' }]);
     expect(posts(api)).toHaveLength(0);
     expect(screen.getAllByText('02-03-2025')).toHaveLength(2); // activation date, MM-DD-YYYY
@@ -68,7 +69,7 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
 
   it('builds a flat query: fields, their own operators, values; ALL or ANY; sent as query_string with the filters', async () => {
     const api = serve();
-    renderReport(<LegacyDataPage />, { roles: [12] });
+    renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
     await screen.findByText('356938035643809');
 
     fireEvent.click(screen.getByRole('button', { name: /Add Condition/ }));
@@ -111,7 +112,7 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
 
   it('offers each field only its operators: Device Type equals or not, from its codes; Between only for Order ID and RMA ID', async () => {
     const api = serve();
-    renderReport(<LegacyDataPage />, { roles: [12] });
+    renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
     await screen.findByText('356938035643809');
     fireEvent.click(screen.getByRole('button', { name: /Add Condition/ }));
 
@@ -133,7 +134,7 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
 
   it('Search By Keyword sends the keyword and no query', async () => {
     const api = serve();
-    renderReport(<LegacyDataPage />, { roles: [12] });
+    renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
     await screen.findByText('356938035643809');
     fireEvent.click(screen.getByRole('button', { name: /Add Condition/ }));
     fireEvent.change(field('Value 1'), { target: { value: '123' } });
@@ -147,16 +148,16 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
 
   it("shows the server's message when it refuses the query", async () => {
     serve(() => new Reply(400, { error: 'Bad Request', message: 'Please enter a value for IMEI', fields: { 'query_string.rules.0.value': 'Please enter a value for IMEI' } }));
-    renderReport(<LegacyDataPage />, { roles: [12] });
+    renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
     await screen.findByText('356938035643809');
     fireEvent.click(screen.getByRole('button', { name: /Add Condition/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Please enter a value for IMEI', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Please enter a value for IMEI', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('Export Report posts the filters and the query', async () => {
     const api = serve();
-    renderReport(<LegacyDataPage />, { roles: [12] });
+    renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
     await screen.findByText('356938035643809');
     fireEvent.click(screen.getByRole('button', { name: /Add Condition/ }));
     fireEvent.change(field('Value 1'), { target: { value: '356938035643809' } });
@@ -187,7 +188,7 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
 
   it('says when the total in the title is an estimate', async () => {
     stubApi(({ path }) => (path === REPORT ? { items: { data: [row('356938035643809')], total: 150000, current_page: 1, estimated: true } } : { data: [] }));
-    renderReport(<LegacyDataPage />, { roles: [12] });
-    expect(await screen.findByRole('heading', { name: 'Legacy Data (150000, estimated)' })).toBeTruthy();
+    renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
+    expect(await screen.findByRole('heading', { name: 'Legacy Data (150000, estimated)' })).toBeInTheDocument();
   });
 });

@@ -8,7 +8,8 @@ import DateRangeFilter from '../../app/report/DateRangeFilter';
 import { DATE_RULES } from '../../app/report/date-rules';
 import ReportPage, { type ReportRequest } from '../../app/report/ReportPage';
 import LegacyQueryBuilder, { type BuilderQuery, emptyQuery, toQueryString } from './LegacyQueryBuilder';
-import { AgentFilter, HIDE_IBO_SELECTOR, IboMarketFilter, OfficeFilter, SUPER_ROLE, holdsAny, useRoles } from './report-filters';
+import { can } from '../../app/access';
+import { AgentFilter, IboMarketFilter, OfficeFilter, useRoles } from './report-filters';
 import { reportRequest, shownDate, shownText } from './report-query';
 import StatusGroups from './StatusGroups';
 
@@ -44,7 +45,7 @@ const DATES: readonly LegacySortKey[] = ['order_date', 'activation_date', 'alloc
 
 /** Doc 1 §6: Retailer Name for the super role only; the IBO column not for the office manager (role 3). */
 function legacyColumns(roles: readonly number[]): ColumnsType<LegacyDeviceRow> {
-  return LEGACY_SORT_KEYS.filter((key) => (key === 'retailer_name' ? holdsAny(roles, SUPER_ROLE) : key === 'ibo_name' ? !holdsAny(roles, [3]) : true)).map((key) => ({
+  return LEGACY_SORT_KEYS.filter((key) => (key === 'retailer_name' ? can.seeRetailers(roles) : key === 'ibo_name' ? can.seeIboMarkets(roles) : true)).map((key) => ({
     title: TITLES[key],
     key,
     dataIndex: key,
@@ -117,7 +118,7 @@ export default function LegacyDataPage() {
           <DateRangeFilter rule={DATE_RULES.legacy} startPlaceholder="Activation From" endPlaceholder="Activation To" />
           <DateRangeFilter startName="order_date_range_start" endName="order_date_range_end" rule={DATE_RULES.legacy} startPlaceholder="Order From" endPlaceholder="Order To" />
           <DateRangeFilter startName="allocation_date_range_start" endName="allocation_date_range_end" rule={DATE_RULES.legacy} startPlaceholder="Allocation From" endPlaceholder="Allocation To" />
-          {!holdsAny(roles, HIDE_IBO_SELECTOR) && <IboMarketFilter />}
+          {can.chooseIboMarket(roles) && <IboMarketFilter />}
           <OfficeFilter />
           <AgentFilter />
           <SearchFields />

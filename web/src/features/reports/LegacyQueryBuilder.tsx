@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { deviceTypes } from '@portal/contracts/reference/reference-lists';
+import { deviceTypes } from '@portal/contracts/inventory/inventory.codes';
 import { LEGACY_MAX_RULES, LEGACY_OPERATORS, LEGACY_QUERY_FIELDS, type LegacyOperator, type LegacyQueryField } from '@portal/contracts/reports/reports.constants';
 import { Button, Flex, Input, Radio, Select, Space } from 'antd';
 

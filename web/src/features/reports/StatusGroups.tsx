@@ -1,8 +1,8 @@
-import { AGGREGATE_IN_STOCK, IN_STOCK_GROUP, inventoryStatuses } from '@portal/contracts/reference/reference-lists';
+import { inventoryStatusName } from '@portal/contracts/inventory/device-custody';
+import { AGGREGATE_IN_STOCK, IN_STOCK_GROUP } from '@portal/contracts/inventory/inventory.codes';
 import { STATUS_GROUPS } from '@portal/contracts/reports/reports.constants';
 import { Checkbox, Flex, Typography } from 'antd';
 
-const nameOf = (id: number) => inventoryStatuses.find((status) => status.id === id)?.name ?? String(id);
 /** Every status of the three groups, in the groups' order: the order the ids are sent in. */
 const GROUPED: readonly number[] = STATUS_GROUPS.flatMap((group) => group.statuses);
 const inGroupOrder = (ids: readonly number[]) => GROUPED.filter((id) => ids.includes(id));
@@ -42,7 +42,7 @@ export default function StatusGroups({ value = [], onChange }: { value?: readonl
             </Checkbox>
             <Checkbox.Group
               value={chosen}
-              options={group.statuses.map((id) => ({ value: id, label: nameOf(id) }))}
+              options={group.statuses.map((id) => ({ value: id, label: inventoryStatusName(id) }))}
               onChange={(ids) => onChange?.(inGroupOrder([...elsewhere, ...ids]))}
             />
           </Flex>

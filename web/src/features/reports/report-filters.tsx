@@ -1,6 +1,6 @@
-import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
 import { Form } from 'antd';
 import { route } from '../../app/api-client';
+import { officeOption } from '../../app/format';
 import TypeaheadSelect, { AGED_REPORT_DEBOUNCE_MS, type TypeaheadOption } from '../../app/report/TypeaheadSelect';
 import { useSession } from '../../app/session-context';
 
@@ -22,22 +22,12 @@ interface UserItem {
   full_name?: string;
 }
 const userOption = (user: UserItem): TypeaheadOption => ({ value: user.id, label: user.full_name || `${user.first_name} ${user.last_name}`.trim() });
-const officeOption = (office: OfficeOption): TypeaheadOption => ({ value: office.id, label: office.office_number ? `${office.name} (${office.office_number})` : office.name });
 
 /** The signed-in user's roles. */
 export function useRoles(): readonly number[] {
   return useSession().user?.role_id ?? [];
 }
 
-/** Whether the user holds any of these roles. */
-export const holdsAny = (roles: readonly number[], ids: readonly number[]) => roles.some((role) => ids.includes(role));
-
-/** Doc 1 §6: roles 3 (office manager) and 11 (IBO manager) do not see the IBO/Market selector. */
-export const HIDE_IBO_SELECTOR = [3, 11] as const;
-/** Doc 1 §2.11: role 3 does not see the Office selector of the detailed report. */
-export const HIDE_OFFICE_SELECTOR = [3] as const;
-/** Doc 1 §6: the super role (1) sees the retailer filter and the Retailer Name column. */
-export const SUPER_ROLE = [1] as const;
 
 /** A type-ahead's debounce: the aged reports wait 800 ms (doc 1 §2.13, §9), the others the default. */
 export type Debounce = 'default' | 'aged';

@@ -56,5 +56,4 @@ export function useAgents(officeId: string | undefined, beforeOffice: 'scope' | 
   });
 }
 
-export const officeOption = (office: OfficeOption) => ({ value: office.id, label: office.office_number ? `${office.name} (${office.office_number})` : office.name });
 export const agentOption = (agent: AgentOption) => ({ value: agent.id, label: agent.office_number ? `${agent.full_name} (${agent.office_number})` : agent.full_name });

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { renderWithClient } from '../../app/report/render.test-util';
-import { SessionProvider } from '../../app/session-context';
-import { signIn } from '../inventory/page.test-util';
+import { renderWithClient } from '../report/render.test-util';
+import { SessionProvider } from '../session-context';
+import { signIn } from './page.test-util';
+import { ROLE } from '@portal/contracts/platform/roles';
 
 /** Renders a report signed in with `roles`, at `url` (a link's `?status=13` and the like). */
-export function renderReport(ui: ReactElement, { roles = [3], url = '/' }: { roles?: number[]; url?: string } = {}) {
+export function renderReport(ui: ReactElement, { roles = [ROLE.OFFICE_MANAGER], url = '/' }: { roles?: number[]; url?: string } = {}) {
   signIn(roles);
   return renderWithClient(
     <MemoryRouter initialEntries={[url]}>

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { renderWithClient } from '../../app/report/render.test-util';
-import { SessionProvider } from '../../app/session-context';
+import { renderWithClient } from '../report/render.test-util';
+import { SessionProvider } from '../session-context';
+import { ROLE } from '@portal/contracts/platform/roles';
 
 /** Stores a signed-in session with these roles, as the login would. */
 export function signIn(roles: number[]): void {
@@ -14,7 +15,7 @@ export function signIn(roles: number[]): void {
 }
 
 /** Renders a page signed in with `roles`, inside a router, a query client and antd's App. */
-export function renderPage(ui: ReactElement, roles: number[] = [3]) {
+export function renderPage(ui: ReactElement, roles: number[] = [ROLE.OFFICE_MANAGER]) {
   signIn(roles);
   return renderWithClient(
     <MemoryRouter>

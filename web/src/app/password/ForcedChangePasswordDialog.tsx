@@ -1,8 +1,8 @@
 import { Form, Modal } from 'antd';
 import { useState } from 'react';
-import { call, failureMessage, route } from '../../app/api-client';
-import { notice } from '../../app/notice';
-import { useSession } from '../../app/session-context';
+import { call, failureMessage, route } from '../api-client';
+import { notice } from '../notice';
+import { useSession } from '../session-context';
 import NewPasswordFields from './NewPasswordFields';
 
 /** Shown on the dashboards while password_changed is 0; it cannot be dismissed (doc 1 §2.4). */

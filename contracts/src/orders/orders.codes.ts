@@ -1,0 +1,59 @@
+import type { ReferenceItem } from '../reference/reference-lists';
+
+/** Inventory orders' code lists (doc 2 §3, §4, §9). Names ours where marked. */
+
+// ---------------------------------------------------------------------------------------------
+// Inventory orders (doc 2 §3, §4, §9; `reference/inventory_order_status`,
+// `reference/inventory_order_approval_status`)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Inventory order statuses. The spec gives ids 1..10 with colours and three names (doc 2 §4):
+ * 4 'Approved by Retailer', 5 'Rejected by Retailer', and 2 and 3 both shown as 'IBO
+ * Manager'. Ours: 2/3 read as the IBO manager's approve/reject (they mirror 4/5 and
+ * req_action 2 approve / 3 reject); 1 (orange) `Pending Approval`; 6 (green) and 7 (volcano)
+ * the admin's approve/reject, the step above the retailer (the order carries
+ * `admin_comments`); 8 (green) `Fulfilled` (shipped or picked up); 9 and 10 (orange)
+ * `Resubmitted` (doc 2 §4 resubmit) and `Ready for Pickup` (delivery method 2 Pickup,
+ * doc 2 §9). Approve/reject is offered only below 5 (doc 2 §4).
+ */
+export const inventoryOrderStatuses = [
+  { id: 1, name: 'Pending Approval' },
+  { id: 2, name: 'Approved by IBO Manager' },
+  { id: 3, name: 'Rejected by IBO Manager' },
+  { id: 4, name: 'Approved by Retailer' },
+  { id: 5, name: 'Rejected by Retailer' },
+  { id: 6, name: 'Approved by Admin' },
+  { id: 7, name: 'Rejected by Admin' },
+  { id: 8, name: 'Fulfilled' },
+  { id: 9, name: 'Resubmitted' },
+  { id: 10, name: 'Ready for Pickup' },
+] as const satisfies readonly ReferenceItem[];
+
+/**
+ * Inventory order approval statuses. The spec gives the rules, not the names (doc 2 §4):
+ * role 11 acts while approval_status is missing or 1, role 12 while it is below 3, and
+ * resubmit is offered at 3, 5 or 7. Names ours, read from those rules: 1 awaits the IBO
+ * manager, even codes are approvals and odd codes from 3 rejections, one level each (IBO
+ * manager, retailer, admin), the same wording as the order statuses 2..7.
+ */
+export const inventoryOrderApprovalStatuses = [
+  { id: 1, name: 'Pending Approval' },
+  { id: 2, name: 'Approved by IBO Manager' },
+  { id: 3, name: 'Rejected by IBO Manager' },
+  { id: 4, name: 'Approved by Retailer' },
+  { id: 5, name: 'Rejected by Retailer' },
+  { id: 6, name: 'Approved by Admin' },
+  { id: 7, name: 'Rejected by Admin' },
+] as const satisfies readonly ReferenceItem[];
+
+/**
+ * How an inventory order is delivered: the spec's codes and names (doc 2 §9 "Delivery method
+ * values: 3 Shipping to FedEx Location, 4 Shipping to Business Location, 2 Pickup"); there is
+ * no 1. Not the invite delivery options (`deliveryMethods` below).
+ */
+export const orderDeliveryMethods = [
+  { id: 2, name: 'Pickup' },
+  { id: 3, name: 'Shipping to FedEx Location' },
+  { id: 4, name: 'Shipping to Business Location' },
+] as const satisfies readonly ReferenceItem[];

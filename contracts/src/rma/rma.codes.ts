@@ -1,0 +1,50 @@
+import type { ReferenceItem } from '../reference/reference-lists';
+
+/** RMA's code lists (doc 2 §3, §4, §7). Names ours where marked. */
+
+// ---------------------------------------------------------------------------------------------
+// RMA (doc 2 §3, §4, §7)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * RMA reasons for Reason 1 and Reason 2 (doc 2 §2 Initiate RMA, §7 `reference/rma_reasons`).
+ * The spec shows the list exists, not its contents: ids and names ours, chosen to cover the
+ * lost/defective cases a returns desk sees, with `Other` for whatever the comment explains.
+ */
+export const rmaReasons = [
+  { id: 1, name: 'Does Not Power On' },
+  { id: 2, name: 'Screen Damaged' },
+  { id: 3, name: 'Battery or Charging Problem' },
+  { id: 4, name: 'Network or SIM Problem' },
+  { id: 5, name: 'Physical Damage' },
+  { id: 6, name: 'Dead on Arrival' },
+  { id: 7, name: 'Lost' },
+  { id: 8, name: 'Stolen' },
+  { id: 9, name: 'Other' },
+] as const satisfies readonly ReferenceItem[];
+
+/**
+ * RMA device (request) statuses (doc 2 §7 `reference/rma_device_status`). Codes 2 and 3 are
+ * the spec's: an agent's request is accepted with 2 and declined with 3, and Approve RMA
+ * approves with 2 and rejects with 3 (doc 2 §4). 1 is the state both start in ("pending
+ * awaits approval", doc 2 §4). Names ours.
+ */
+export const rmaDeviceStatuses = [
+  { id: 1, name: 'Pending' },
+  { id: 2, name: 'Approved' },
+  { id: 3, name: 'Rejected' },
+] as const satisfies readonly ReferenceItem[];
+
+/**
+ * RMA order statuses (doc 2 §7 `reference/rma_order_status`). The spec names submitted,
+ * approved, completed, and Shipped as the target of UPDATE, which is enabled only at status 2
+ * (doc 2 §4). So 2 is `Approved` (the order carries `approved_at` and the shipping label it is
+ * shipped with, doc 2 §3); 1 `Submitted`, 3 `Shipped`, 4 `Completed` are our ids, in the
+ * order of the flow.
+ */
+export const rmaOrderStatuses = [
+  { id: 1, name: 'Submitted' },
+  { id: 2, name: 'Approved' },
+  { id: 3, name: 'Shipped' },
+  { id: 4, name: 'Completed' },
+] as const satisfies readonly ReferenceItem[];
