@@ -6,6 +6,7 @@ import {
   type DeviceLogRow,
   type JobCartonRow,
   type OfficeOption,
+  INVENTORY_STATUS,
   ROLE,
   type ReassignRow,
   type ReceiveJobRow,
@@ -23,6 +24,16 @@ import { getBusinessTimeZone } from '../business-time';
 import { type Paging, pageWindow } from '../sql/paging';
 import { containsPattern, fullName } from '../sql/text';
 
+
+const S = INVENTORY_STATUS;
+/** Statuses as SQL literals (not parameters): the planner then matches the partial indexes and plans as for the spec's constants. */
+const STATUS = {
+  managerReceived: sql.lit(S.MANAGER_RECEIVED),
+  agentPending: sql.lit(S.AGENT_PENDING),
+  agentTransfer: sql.lit(S.AGENT_TRANSFER),
+  reassignable: sql.join([S.MANAGER_RECEIVED, S.AGENT_PENDING, S.AGENT_RECEIVED].map((status) => sql.lit(status))),
+  withAgent: sql.join([S.AGENT_PENDING, S.AGENT_RECEIVED, S.AGENT_TRANSFER].map((status) => sql.lit(status))),
+};
 
 /** Whole days from a timestamp to today, in the business's time zone (DESIGN.md §11 device age). */
 const ageInDays = (column: RawBuilder<unknown>) =>
@@ -96,7 +107,7 @@ export async function jobCartons(db: SqlDb, jobId: string): Promise<JobCartonRow
  */
 export async function stockCartons(db: SqlDb, scope: Scope, filters: Paging & { keyword?: string; office_id?: string }): Promise<Page<CartonRow>> {
   const like = containsPattern(filters.keyword);
-  const where = sql`d.status = 3 and ${officeInScope(scope, sql`d.office_id`)}
+  const where = sql`d.status = ${STATUS.managerReceived} and ${officeInScope(scope, sql`d.office_id`)}
     and (${filters.office_id ?? null}::text is null or d.office_id = ${filters.office_id ?? null})
     and (${like}::text is null or d.carton_number ilike ${like} or o.name ilike ${like})`;
   // The page of cartons first (grouped on the (office, status) index), then the IMEIs of those ten only.
@@ -113,9 +124,9 @@ export async function stockCartons(db: SqlDb, scope: Scope, filters: Paging & { 
       select p.carton_number, p.office_id, o.name as office_name, p.imei_count, p.device_type, p.allocation_date,
         ${ageInDays(sql`p.allocation_date`)}::int as device_age,
         (select m.user_id from rm.org_unit_managers m where m.unit_id = p.office_id and m.kind = 'manager' order by m.user_id limit 1) as office_manager_id,
-        array(select x.imei from rm.inventory_devices x where x.carton_number = p.carton_number and x.office_id = p.office_id and x.status = 3 order by x.imei) as imei,
+        array(select x.imei from rm.inventory_devices x where x.carton_number = p.carton_number and x.office_id = p.office_id and x.status = ${STATUS.managerReceived} order by x.imei) as imei,
         (select json_agg(json_build_object('imei', x.imei, 'device_type', x.device_type) order by x.imei)
-          from rm.inventory_devices x where x.carton_number = p.carton_number and x.office_id = p.office_id and x.status = 3) as imei_device
+          from rm.inventory_devices x where x.carton_number = p.carton_number and x.office_id = p.office_id and x.status = ${STATUS.managerReceived}) as imei_device
       from page p join rm.org_offices o on o.id = p.office_id
       order by p.allocation_date desc nulls last, p.carton_number`.execute(db),
     sql<{ total: number }>`
@@ -166,7 +177,7 @@ export async function transferRequests(db: SqlDb, scope: Scope, filters: Paging 
     sql<TransferRequestRow>`
       select t.transfer_id as transfer_job_id, t.agent_id, ${fullName('u')} as agent_name, o.name as office_name, t.transfer_count, t.reason,
         t.created_at as created_date,
-        coalesce((select array_agg(d.imei order by d.imei) from rm.inventory_devices d where d.transfer_id = t.transfer_id and d.status = 6), '{}') as imei
+        coalesce((select array_agg(d.imei order by d.imei) from rm.inventory_devices d where d.transfer_id = t.transfer_id and d.status = ${STATUS.agentTransfer}), '{}') as imei
       from rm.inventory_transfers t join rm.org_users u on u.id = t.agent_id join rm.org_offices o on o.id = t.office_id
       where ${where} order by t.created_at desc ${pageWindow(filters)}`.execute(db),
     sql<{ total: number }>`select count(*)::int as total from rm.inventory_transfers t join rm.org_users u on u.id = t.agent_id where ${where}`.execute(db),
@@ -180,7 +191,7 @@ export type ReassignFilters = { keyword?: string; office_id?: string; agent_id?:
 /** Devices in statuses 3, 4 and 5 in scope that match the Reassign filters; `d` the device, `o` its office. */
 function reassignWhere(scope: Scope, filters: ReassignFilters) {
   const like = containsPattern(filters.keyword);
-  return sql`d.status in (3, 4, 5) and ${officeInScope(scope, sql`d.office_id`)}
+  return sql`d.status in (${STATUS.reassignable}) and ${officeInScope(scope, sql`d.office_id`)}
     and (${filters.status ?? null}::int is null or d.status = ${filters.status ?? null})
     and (${filters.office_id ?? null}::text is null or d.office_id = ${filters.office_id ?? null})
     and (${filters.agent_id ?? null}::text is null or d.agent_id = ${filters.agent_id ?? null})
@@ -238,7 +249,7 @@ export async function* reassignableDevicePages(db: SqlDb, scope: Scope, filters:
 
 const agentDevicesWhere = (agentId: string, keyword: string | undefined) => {
   const like = containsPattern(keyword);
-  return sql`d.agent_id = ${agentId} and d.status in (4, 5, 6) and (${like}::text is null or d.imei like ${like} or d.carton_number ilike ${like})`;
+  return sql`d.agent_id = ${agentId} and d.status in (${STATUS.withAgent}) and (${like}::text is null or d.imei like ${like} or d.carton_number ilike ${like})`;
 };
 
 /** The agent's own devices (agentinventorylistv1): pending, received and on their way back. */
@@ -275,7 +286,7 @@ export async function agentPendingJobs(db: SqlDb, agentId: string, filters: Pagi
     sql<AgentJobRow>`
       select j.agent_job_id as job_id, j.manager_id, coalesce(${fullName('m')}, '') as manager_name, j.created_at,
         coalesce((select json_agg(json_build_object('imei', d.imei, 'device_type', d.device_type) order by d.imei)
-          from rm.inventory_devices d where d.agent_job_id = j.agent_job_id and d.status = 4), '[]') as imei_device,
+          from rm.inventory_devices d where d.agent_job_id = j.agent_job_id and d.status = ${STATUS.agentPending}), '[]') as imei_device,
         j.pending_count as total_device_count
       from rm.inventory_agent_jobs j left join rm.org_users m on m.id = j.manager_id
       where ${where} order by j.created_at desc ${pageWindow(filters)}`.execute(db),

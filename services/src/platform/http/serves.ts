@@ -30,11 +30,18 @@ export function Serves(...keys: [RouteKey, ...RouteKey[]]): MethodDecorator {
   const parts = (route: ApiRoute) => `${route.method} ${Boolean(route.body)} ${Boolean(route.query)} ${Boolean(route.params)}`;
   if (routes.some((route) => parts(route) !== parts(routes[0]!))) throw new Error(`${keys.join(', ')}: one handler serves routes of one method and the same request parts`);
   // Controllers are mounted at the root; the table's paths carry their `/api` prefix.
-  return applyDecorators(MOUNT[method](routes.map((route) => route.path.slice(1))), SetMetadata(SERVED_ROUTES, routes[0]));
+  return applyDecorators(MOUNT[method](routes.map((route) => route.path.slice(1))), SetMetadata(SERVED_ROUTES, routes));
+}
+
+/** The route table entry of this request: the path Express matched, among those the handler serves. */
+function servedRoute(context: ExecutionContext): ApiRoute | undefined {
+  const request = context.switchToHttp().getRequest<Request & { route?: { path?: string } }>();
+  const served = Reflect.getMetadata(SERVED_ROUTES, context.getHandler()) as readonly ApiRoute[] | undefined;
+  return served?.find((route) => route.path === request.route?.path) ?? served?.[0];
 }
 
 function parsePart(part: 'body' | 'query' | 'params', context: ExecutionContext): unknown {
-  const route = Reflect.getMetadata(SERVED_ROUTES, context.getHandler()) as ApiRoute | undefined;
+  const route = servedRoute(context);
   const schema: ZodType | undefined = route?.[part];
   if (!schema) throw new Error(`${context.getClass().name}.${context.getHandler().name} reads the ${part} but its route declares no ${part} schema`);
   return schema.parse(context.switchToHttp().getRequest<Request>()[part] ?? {});
@@ -48,4 +55,4 @@ export const RouteQuery = createParamDecorator((_: unknown, context: ExecutionCo
 export const RouteParams = createParamDecorator((_: unknown, context: ExecutionContext) => parsePart('params', context));
 
 /** The route table path a request was served on (one handler may serve several: `/api/v1/aged/agent/:id/...`). */
-export const ServedPath = createParamDecorator((_: unknown, context: ExecutionContext): string => (context.switchToHttp().getRequest<Request & { route: { path: string } }>().route.path));
+export const ServedPath = createParamDecorator((_: unknown, context: ExecutionContext): string => servedRoute(context)!.path);
