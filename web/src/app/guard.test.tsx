@@ -1,6 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { ROLE } from '@portal/contracts/platform/roles';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import App from './App';
+import App, { PRODUCT_NAME } from './App';
+import { screenRoutes } from './routes';
 import { installBrowserStubs } from './report/render.test-util';
 import { SESSION_EXPIRED_MESSAGE } from './session';
 
@@ -12,8 +14,8 @@ const storeSession = (roles: number[], expireDate: string) =>
 
 describe('route guard', () => {
   beforeEach(() => {
-    // The shell asks the api for announcements and the build version: answer nothing new.
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { view_flag: 0 } }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    // The shell asks the api for announcements and the build version, a screen for its list: answer nothing new, no rows.
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { view_flag: 0 }, items: { data: [], total: 0, current_page: 1 } }), { status: 200, headers: { 'content-type': 'application/json' } })));
     installBrowserStubs();
   });
   afterEach(() => {
@@ -28,6 +30,16 @@ describe('route guard', () => {
     expect(await screen.findByText('Forbidden Error!', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to view this resource.')).toBeInTheDocument();
   });
+
+  it('titles the tab after the screen, and the header holds no sample-content panel', async () => {
+    storeSession([ROLE.OFFICE_MANAGER], new Date(Date.now() + 60_000).toISOString());
+    window.history.pushState({}, '', '/assignagent');
+    render(<App />);
+    expect((await screen.findAllByTestId('profile-menu', {}, { timeout: 10_000 }))[0]).toBeInTheDocument();
+    const screenTitle = screenRoutes.find((route) => route.path === '/assignagent')!.title;
+    await waitFor(() => expect(document.title).toBe(`${screenTitle} · ${PRODUCT_NAME}`));
+    expect(screen.queryAllByRole('button', { name: 'Open side panel' })).toEqual([]);
+  }, 20_000);
 
   it('sends a visitor without a session to the login page', async () => {
     window.history.pushState({}, '', '/assignagent');
