@@ -205,7 +205,7 @@ describe('inventory flows', () => {
     // The same devices again: refused by the decider, reported by row.
     const repeat = await upload(xlsx, 'manifest.xlsx');
     expect(repeat.status).toBe(409);
-    expect(repeat.body.fields).toEqual({ 'row 2': `IMEI ${good[0]!.imei} is already in inventory (Pending Manager).`, 'row 3': expect.any(String), 'row 4': expect.any(String) });
+    expect(repeat.body.fields).toEqual({ 'row 2': `IMEI ${good[0]!.imei} is already in inventory (Manager Pending).`, 'row 3': expect.any(String), 'row 4': expect.any(String) });
   });
 
   it('reassigns devices (statuses 3, 4, 5) to another agent or to an office stock, and sends a carton to an agent of another office', async () => {

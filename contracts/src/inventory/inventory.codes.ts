@@ -12,13 +12,15 @@ import type { ReferenceItem } from '../reference/reference-lists';
  * but says "the full name list is not shown" (doc 1 §4), so every name here is ours, taken
  * from the count keys and cards the spec does show (DESIGN.md §11):
  *
- * - 3 `Received` (manager received), 4 `Assigned` (agent pending), 5 `In Stock` (agent
- *   received), 6 `Transfer` (agent transferring back to the manager), 9 `Pending Manager`,
- *   12 `Manager Not Received` (manager declined): the in-stock group.
- * - 13 `In Stock` is the aggregate that selects that whole group (doc 1 §2.4); never a
- *   device's own status.
- * - 7 `Transfer` names the move between offices in the device log (doc 1 §3 device log
- *   codes 5, 7, 8); a device sent to another office is 9 there at once (DESIGN.md §11).
+ * - One name per status, everywhere (cards, checkboxes, cells, exports, the reference list): the
+ *   dashboard card names of doc 1 §2.4, the clearest the spec has. 9 `Manager Pending`,
+ *   3 `Manager Received`, 4 `Agent Pending`, 5 `Agent Received`, 6 `Agent Transfer` (the agent
+ *   transferring back to the manager), 12 `Manager Declined`: the in-stock group.
+ * - 13 `In Stock` is the aggregate that selects that whole group (doc 1 §2.4, the In Stock
+ *   card); never a device's own status, and no single status carries that name.
+ * - 7 `Office Transfer` names the move between offices (doc 1 §3 device log codes 5, 7, 8); a
+ *   device sent to another office is 9 there at once (DESIGN.md §11). Named apart from 6 so two
+ *   checkboxes never read alike.
  * - 8 `Sold` (activated).
  * - 10 `RMA`, 11 `Pending RMA`, 15 `Device Swap` are the dashboard cards (doc 1 §2.4).
  * - 16, 18, 19, 21 are in the lost/defective group but unnamed. DESIGN.md §11 suggests "lost,
@@ -38,16 +40,16 @@ import type { ReferenceItem } from '../reference/reference-lists';
  * keys in doc 3 §4, Expired and BGC Denied; that is a different list.)
  */
 export const inventoryStatuses = [
-  { id: 3, name: 'Received' },
-  { id: 4, name: 'Assigned' },
-  { id: 5, name: 'In Stock' },
-  { id: 6, name: 'Transfer' },
-  { id: 7, name: 'Transfer' },
+  { id: 3, name: 'Manager Received' },
+  { id: 4, name: 'Agent Pending' },
+  { id: 5, name: 'Agent Received' },
+  { id: 6, name: 'Agent Transfer' },
+  { id: 7, name: 'Office Transfer' },
   { id: 8, name: 'Sold' },
-  { id: 9, name: 'Pending Manager' },
+  { id: 9, name: 'Manager Pending' },
   { id: 10, name: 'RMA' },
   { id: 11, name: 'Pending RMA' },
-  { id: 12, name: 'Manager Not Received' },
+  { id: 12, name: 'Manager Declined' },
   { id: 13, name: 'In Stock' },
   { id: 15, name: 'Device Swap' },
   { id: 16, name: 'Lost' },

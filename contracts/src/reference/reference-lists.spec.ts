@@ -67,6 +67,11 @@ describe('reference lists', () => {
     expect(deviceTypes.map((type) => type.code)).toEqual(['FREEPHONE_SMART', 'PHONE', 'SIM', 'TABLET']);
   });
 
+  it('gives every inventory status a name of its own, so no two checkboxes, cards or cells read alike (the aggregate 13 included)', () => {
+    const names = inventoryStatuses.map((status) => status.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it('names its status and source constants after listed codes', () => {
     expect(ids(inventoryStatuses)).toEqual(expect.arrayContaining(Object.values(INVENTORY_STATUS)));
     expect(new Set(Object.values(INVENTORY_STATUS)).size).toBe(inventoryStatuses.length);

@@ -6,6 +6,7 @@ import {
   deviceTypes,
   otherStatuses,
 } from '../inventory/inventory.codes';
+import { inventoryStatusName } from '../inventory/device-custody';
 
 /*
  * The reports' fixed lists and limits, without zod: the console imports these (the schemas in
@@ -76,6 +77,31 @@ export const LEGACY_RANGE_DAYS = 30;
  */
 export const INVENTORY_COUNT_TYPES = ['agent_received', 'agent_pending', 'sold', 'instock', 'manager_pending', 'manager_received', 'agent_transfer'] as const;
 export type InventoryCountType = (typeof INVENTORY_COUNT_TYPES)[number];
+
+/**
+ * The count columns of the by-* reports (doc 1 §2.10, §3 summary row), keyed by the row's field:
+ * the heading on screen and in the export (a status's one name, the aggregate's for in_stock),
+ * and the type a click on a non-zero count downloads.
+ */
+export const SUMMARY_COUNTS = {
+  in_stock: { title: inventoryStatusName(13), type: 'instock' },
+  sold_30_days: { title: 'Sold (Last 30 days)', type: 'sold' },
+  manager_pending: { title: inventoryStatusName(9), type: 'manager_pending' },
+  manager_assigned: { title: inventoryStatusName(3), type: 'manager_received' },
+  agent_pending: { title: inventoryStatusName(4), type: 'agent_pending' },
+  agent_transfer: { title: inventoryStatusName(6), type: 'agent_transfer' },
+  agent_assigned: { title: inventoryStatusName(5), type: 'agent_received' },
+} as const satisfies Record<string, { title: string; type: InventoryCountType }>;
+export type SummaryCountField = keyof typeof SUMMARY_COUNTS;
+
+const EVERY_COUNT = ['in_stock', 'sold_30_days', 'manager_pending', 'manager_assigned', 'agent_pending', 'agent_transfer', 'agent_assigned'] as const;
+/** Which counts each by-* report shows, in order (doc 1 §2.10), on screen and in its export. */
+export const SUMMARY_REPORT_COUNTS = {
+  manager: EVERY_COUNT,
+  ibo: EVERY_COUNT,
+  agent: ['agent_assigned', 'agent_pending', 'sold_30_days'],
+  office: ['in_stock', 'manager_pending', 'sold_30_days'],
+} as const satisfies Record<string, readonly SummaryCountField[]>;
 
 /** The aged report's period toggle (doc 1 §2.13, default 'pre'): 'pre' ages from the allocation, 'post' from the hand-over to the agent (our reading: docs/REPORTS.md). */
 export const AGED_PERIODS = ['pre', 'post'] as const;

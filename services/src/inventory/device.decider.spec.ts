@@ -11,7 +11,7 @@ describe('a device: receiving', () => {
   });
   it('takes a declined device shipped again, and refuses one already in inventory', () => {
     given(received(), declinedByManager()).when(receive).then([expect.objectContaining({ type: 'DeviceReceived' }) as DeviceEvent]);
-    given(received()).when(receive).refused(`IMEI ${IMEI} is already in inventory (Pending Manager).`);
+    given(received()).when(receive).refused(`IMEI ${IMEI} is already in inventory (Manager Pending).`);
     given(received(), acceptedByManager(), assigned(), acceptedByAgent(), activated()).when(receive).refused(/already in inventory \(Sold\)/);
   });
 });
@@ -98,7 +98,7 @@ describe('a device: to another office, and reassigned', () => {
       const toStock = toOffice(given(...history).state) as DeviceEvent[];
       expect(given(...history, ...toStock).state).toMatchObject({ status: 3, office_id: 'office-8', agent_id: null });
     }
-    given(received()).when(toAgent).refused(`IMEI ${IMEI} cannot be reassigned: it is Pending Manager.`);
+    given(received()).when(toAgent).refused(`IMEI ${IMEI} cannot be reassigned: it is Manager Pending.`);
     given(...inStock, assigned(), acceptedByAgent(), transferRequested()).when(toAgent).refused(/cannot be reassigned/);
     given(...inStock, assigned('agent-5', 'aj-1')).when(toAgent).refused(/already with that agent/);
     given(...inStock).when((state) => decideReassign({ office_id: 'office-7', agent_id: null, agent_job_id: null, manager_id: 'm' }, state)).refused(/already in that office's stock/);

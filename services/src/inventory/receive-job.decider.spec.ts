@@ -22,7 +22,7 @@ describe('receiving cartons (ReceiveCarton)', () => {
   });
   it('refuses the whole shipment when one device is already in inventory, naming it', () => {
     const decision = decideReceiveCarton(shipment, { devices: devices(deviceWith(received()), initialDeviceState(OTHER)) }, inScope);
-    expectRefusal(decision, `IMEI ${IMEI} is already in inventory (Pending Manager).`);
+    expectRefusal(decision, `IMEI ${IMEI} is already in inventory (Manager Pending).`);
   });
   it('answers an unknown office and one outside the scope alike', () => {
     expectRefusal(decideReceiveCarton(shipment, { devices: devices() }, { officeExists: false, officeInScope: true }), NO_SUCH_OFFICE, 404);

@@ -13,6 +13,9 @@ import {
   type ManagerSummaryRow,
   type OfficeSummaryRow,
   type Page,
+  SUMMARY_COUNTS,
+  SUMMARY_REPORT_COUNTS,
+  type SummaryCountField,
 } from '@portal/contracts';
 import {
   type DeviceChoice,
@@ -126,24 +129,18 @@ const asPage = <Row>(page: Page<Row>) => ({ data: [...page.data], total: page.to
 type SummaryExportFilters = SummaryFilters & AsOf & { readonly sort_by?: string; readonly sort?: 'ASC' | 'DESC' };
 const paging = (filters: SummaryExportFilters & { page: number; results: number }) => ({ page: filters.page, results: filters.results, sort_by: filters.sort_by, sort: filters.sort, asOf: filters.as_of });
 
-const summaryCountColumns = <Row extends { in_stock: number; sold_30_days: number; manager_pending: number; manager_assigned: number; agent_pending: number; agent_transfer: number; agent_assigned: number }>(): ExportColumn<Row>[] => [
-  { heading: 'In-Stock', value: (row) => row.in_stock },
-  { heading: 'Sold (Last 30 days)', value: (row) => row.sold_30_days },
-  { heading: 'Manager Pending', value: (row) => row.manager_pending },
-  { heading: 'Manager Received', value: (row) => row.manager_assigned },
-  { heading: 'Agent Pending', value: (row) => row.agent_pending },
-  { heading: 'Agent Transfer', value: (row) => row.agent_transfer },
-  { heading: 'Agent Received', value: (row) => row.agent_assigned },
-];
+/** The count columns as the screen heads them (contracts' SUMMARY_COUNTS: the statuses' one names). */
+const countColumns = <Row extends Partial<Record<SummaryCountField, number>>>(fields: readonly (SummaryCountField & keyof Row)[]): ExportColumn<Row>[] =>
+  fields.map((field) => ({ heading: SUMMARY_COUNTS[field].title, value: (row) => row[field] ?? null }));
 
 export const managerSummaryExport = listExport<ManagerSummaryRow, SummaryExportFilters>(
   'inventory-by-managers',
-  [{ heading: 'Manager', value: (row) => row.office_manager_name }, ...summaryCountColumns<ManagerSummaryRow>()],
+  [{ heading: 'Manager', value: (row) => row.office_manager_name }, ...countColumns<ManagerSummaryRow>(SUMMARY_REPORT_COUNTS.manager)],
   async (db, scope, filters) => asPage((await managerSummary(db, scope, filters, paging(filters))).page),
 );
 export const iboSummaryExport = listExport<IboSummaryRow, SummaryExportFilters>(
   'inventory-by-ibos',
-  [{ heading: 'IBO / Market', value: (row) => row.ibo_market_name }, ...summaryCountColumns<IboSummaryRow>()],
+  [{ heading: 'IBO / Market', value: (row) => row.ibo_market_name }, ...countColumns<IboSummaryRow>(SUMMARY_REPORT_COUNTS.ibo)],
   async (db, scope, filters) => asPage((await iboSummary(db, scope, filters, paging(filters))).page),
 );
 export const agentSummaryExport = listExport<AgentSummaryRow, SummaryExportFilters>(
@@ -151,9 +148,7 @@ export const agentSummaryExport = listExport<AgentSummaryRow, SummaryExportFilte
   [
     { heading: 'Agent', value: (row) => row.agent_name },
     { heading: 'Office', value: (row) => row.office_name },
-    { heading: 'Agent Received', value: (row) => row.agent_assigned },
-    { heading: 'Agent Pending', value: (row) => row.agent_pending },
-    { heading: 'Sold (Last 30 days)', value: (row) => row.sold_30_days },
+    ...countColumns<AgentSummaryRow>(SUMMARY_REPORT_COUNTS.agent),
   ],
   async (db, scope, filters) => asPage((await agentSummary(db, scope, filters, paging(filters))).page),
 );
@@ -161,9 +156,7 @@ export const officeSummaryExport = listExport<OfficeSummaryRow, SummaryExportFil
   'inventory-by-offices',
   [
     { heading: 'Office', value: (row) => row.office_name },
-    { heading: 'In-Stock', value: (row) => row.in_stock },
-    { heading: 'Manager Pending', value: (row) => row.manager_pending },
-    { heading: 'Sold (Last 30 days)', value: (row) => row.sold_30_days },
+    ...countColumns<OfficeSummaryRow>(SUMMARY_REPORT_COUNTS.office),
   ],
   async (db, scope, filters) => asPage((await officeSummary(db, scope, filters, paging(filters))).page),
 );

@@ -26,7 +26,7 @@ const list = route('GET', '/api/v1/offices');
 const exportRoute = route('GET', '/api/v1/office_export');
 const columns: ColumnsType<Row> = [
   { title: 'Office Name', dataIndex: 'name', key: 'name', sorter: true },
-  { title: 'In-Stock', dataIndex: 'instock', key: 'instock' },
+  { title: 'In Stock', dataIndex: 'instock', key: 'instock' },
 ];
 
 /** 25 rows, served 10 a page as the list's `items`; exports answer `exportAnswer`. */

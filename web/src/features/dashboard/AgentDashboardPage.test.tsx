@@ -46,11 +46,11 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
   it('shows the tiles and the pending jobs', async () => {
     serve();
     renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
-    await waitFor(() => expect(tile('In Stock').value).toBe('7'));
-    expect(['In Stock', 'Agent Pending', 'Transfer', 'RMA', 'Pending RMA', 'Device Swap'].map((title) => [title, tile(title).value, tile(title).href])).toEqual([
-      ['In Stock', '7', '/agent-Inventory'],
+    await waitFor(() => expect(tile('Agent Received').value).toBe('7'));
+    expect(['Agent Received', 'Agent Pending', 'Agent Transfer', 'RMA', 'Pending RMA', 'Device Swap'].map((title) => [title, tile(title).value, tile(title).href])).toEqual([
+      ['Agent Received', '7', '/agent-Inventory'],
       ['Agent Pending', '3', null],
-      ['Transfer', '2', null],
+      ['Agent Transfer', '2', null],
       ['RMA', '1', '/agent-allrmareport'],
       ['Pending RMA', '4', '/agent-allrmareport'],
       ['Device Swap', '0', null],

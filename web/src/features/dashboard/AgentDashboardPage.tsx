@@ -1,3 +1,5 @@
+import { inventoryStatusName as named } from '@portal/contracts/inventory/device-custody';
+import { INVENTORY_STATUS as S } from '@portal/contracts/inventory/inventory.codes';
 import type { AgentAcceptBody, PartialAcceptBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { AgentCounts, AgentJobRow } from '@portal/contracts/inventory/inventory.views';
 import { useQuery } from '@tanstack/react-query';
@@ -26,15 +28,18 @@ type AcceptRequest = Pick<AgentAcceptBody, 'agent_job_id'> & { imei: string[] };
 
 const imeisOf = (job: AgentJobRow) => job.imei_device.map((device) => device.imei);
 
-/** Doc 1 §2.4: the agent's tiles and where they lead. */
+/**
+ * Doc 1 §2.4: the agent's tiles and where they lead, each titled by its status's one name (the
+ * spec's "In Stock" tile counts status 5, Agent Received; "In Stock" is the whole group's name).
+ */
 function agentCards(data: AgentCounts | undefined): CountCard[] {
   return [
-    { title: 'In Stock', value: data?.In_stock, to: '/agent-Inventory' },
-    { title: 'Agent Pending', value: data?.Assigned },
-    { title: 'Transfer', value: data?.Transfer_device },
-    { title: 'RMA', value: data?.RMA, to: '/agent-allrmareport' },
-    { title: 'Pending RMA', value: data?.pending_rma, to: '/agent-allrmareport' },
-    { title: 'Device Swap', value: data?.device_swap },
+    { title: named(S.AGENT_RECEIVED), value: data?.In_stock, to: '/agent-Inventory' },
+    { title: named(S.AGENT_PENDING), value: data?.Assigned },
+    { title: named(S.AGENT_TRANSFER), value: data?.Transfer_device },
+    { title: named(S.RMA), value: data?.RMA, to: '/agent-allrmareport' },
+    { title: named(S.PENDING_RMA), value: data?.pending_rma, to: '/agent-allrmareport' },
+    { title: named(S.DEVICE_SWAP), value: data?.device_swap },
   ];
 }
 

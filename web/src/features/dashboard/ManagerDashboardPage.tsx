@@ -1,3 +1,5 @@
+import { inventoryStatusName as named } from '@portal/contracts/inventory/device-custody';
+import { INVENTORY_STATUS as S } from '@portal/contracts/inventory/inventory.codes';
 import type { ManagerCounts } from '@portal/contracts/inventory/inventory.views';
 import { useQuery } from '@tanstack/react-query';
 import { Flex, Typography } from 'antd';
@@ -9,20 +11,20 @@ import LiveOrgCards from './LiveOrgCards';
 const counts = route('GET', '/api/v1/dashboard_count');
 const report = (status: number) => `/InventoryDetailedReport?status=${status}`;
 
-/** Doc 1 §2.4: the manager's count cards, in the spec's order, and where each leads. */
+/** Doc 1 §2.4: the manager's count cards, in the spec's order, each titled by its status's one name, and where each leads. */
 function managerCards(data: ManagerCounts | undefined): CountCard[] {
   return [
     // 13 preselects the whole in-stock group on the detailed report.
-    { title: 'In Stock', value: data?.total_in_stock, to: report(13) },
-    { title: 'Manager Pending', value: data?.pending_manager, to: '/ReceiveInventory' },
-    { title: 'Manager Received', value: data?.Received, to: '/assignagent' },
-    { title: 'RMA', value: data?.rma, to: report(10) },
-    { title: 'Pending RMA', value: data?.rma_pending, to: report(11) },
-    { title: 'Agent Pending', value: data?.assigned, to: report(4) },
-    { title: 'Agent Received', value: data?.In_stock, to: report(5) },
-    { title: 'Agent Transfer', value: data?.transfer, to: '/TransferRequest' },
-    { title: 'Device Swap', value: data?.device_swap, to: report(15) },
-    { title: 'Manager Declined', value: data?.manager_not_received, to: report(12) },
+    { title: named(S.IN_STOCK_AGGREGATE), value: data?.total_in_stock, to: report(S.IN_STOCK_AGGREGATE) },
+    { title: named(S.MANAGER_PENDING), value: data?.pending_manager, to: '/ReceiveInventory' },
+    { title: named(S.MANAGER_RECEIVED), value: data?.Received, to: '/assignagent' },
+    { title: named(S.RMA), value: data?.rma, to: report(S.RMA) },
+    { title: named(S.PENDING_RMA), value: data?.rma_pending, to: report(S.PENDING_RMA) },
+    { title: named(S.AGENT_PENDING), value: data?.assigned, to: report(S.AGENT_PENDING) },
+    { title: named(S.AGENT_RECEIVED), value: data?.In_stock, to: report(S.AGENT_RECEIVED) },
+    { title: named(S.AGENT_TRANSFER), value: data?.transfer, to: '/TransferRequest' },
+    { title: named(S.DEVICE_SWAP), value: data?.device_swap, to: report(S.DEVICE_SWAP) },
+    { title: named(S.MANAGER_DECLINED), value: data?.manager_not_received, to: report(S.MANAGER_DECLINED) },
     { title: 'SIM Instock', value: data?.sim_instock },
     { title: 'SIM Sold', value: data?.sim_sold },
   ];

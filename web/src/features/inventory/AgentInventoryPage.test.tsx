@@ -17,7 +17,7 @@ const device = (imei: string, status: number, status_name: string): AgentDeviceR
 
 function serve() {
   return stubApi(({ path }) => {
-    if (path === '/api/v1/agent/agentinventorylistv1') return paged([device('356938035643809', 5, 'In Stock'), device('356938035643817', 4, 'Assigned')]);
+    if (path === '/api/v1/agent/agentinventorylistv1') return paged([device('356938035643809', 5, 'Agent Received'), device('356938035643817', 4, 'Agent Pending')]);
     if (path === '/api/v1/agent/transfer_device') return { message: 'Transfer of 1 device sent to the manager' };
     return {};
   });

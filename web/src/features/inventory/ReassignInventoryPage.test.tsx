@@ -30,7 +30,7 @@ const offices: OfficeOption[] = [{ id: 'o-2', name: 'Austin South', office_numbe
 
 function serve() {
   return stubApi(({ path }) => {
-    if (path === '/api/v1/manager/reassign_inventory_list') return paged([device('356938035643809', 4, 'Assigned'), device('356938035643817', 5, 'In Stock')]);
+    if (path === '/api/v1/manager/reassign_inventory_list') return paged([device('356938035643809', 4, 'Agent Pending'), device('356938035643817', 5, 'Agent Received')]);
     if (path === '/api/v1/manager/get_manager_office_list') return { items: offices };
     if (path === '/api/v1/manager/manager_agents_list') return { items: [] };
     if (path === '/api/v1/manager/agent_list_for_office') return { items: [] };
@@ -46,10 +46,10 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
     expect(await screen.findByText('356938035643809')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reassign/ })).toBeNull();
     fireEvent.mouseDown(screen.getAllByRole('combobox').at(-1)!);
-    await screen.findByText('Received', { selector: '.ant-select-item-option-content' });
+    await screen.findByText('Manager Received', { selector: '.ant-select-item-option-content' });
     const offered = [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent);
-    expect(offered).toEqual(['Received', 'Assigned', 'In Stock']);
-    fireEvent.click(screen.getByText('In Stock', { selector: '.ant-select-item-option-content' }));
+    expect(offered).toEqual(['Manager Received', 'Agent Pending', 'Agent Received']);
+    fireEvent.click(screen.getByText('Agent Received', { selector: '.ant-select-item-option-content' }));
     fireEvent.change(screen.getByPlaceholderText('Carton'), { target: { value: 'C-100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries('/api/v1/manager/reassign_inventory_list').at(-1)).toMatchObject({ status: '5', carton: 'C-100', page: '1' }));

@@ -1,3 +1,4 @@
+import { SUMMARY_REPORT_COUNTS } from '@portal/contracts/reports/reports.constants';
 import type { AgentSummaryRow } from '@portal/contracts/reports/reports.views';
 import { route } from '../../app/api-client';
 import { shownText } from './report-query';
@@ -16,17 +17,9 @@ export default function InventoryByAgentPage() {
         { title: 'Agent Name', dataIndex: 'agent_name', key: 'agent_name', sorter: true },
         { title: 'Office Name', dataIndex: 'office_name', key: 'office_name', sorter: true, render: shownText },
       ]}
-      counts={[
-        { field: 'agent_assigned', title: 'Agent Received', type: 'agent_received' },
-        { field: 'agent_pending', title: 'Agent Pending', type: 'agent_pending' },
-        { field: 'sold_30_days', title: 'Sold (Last 30 days)', type: 'sold' },
-      ]}
+      counts={SUMMARY_REPORT_COUNTS.agent}
       drill={{ route: route('GET', '/api/v1/inventory/agent/:id/:type'), idParam: 'id', idOf: (row) => row.agent_id }}
-      cards={[
-        { field: 'agent_assigned', title: 'Agent Received' },
-        { field: 'agent_pending', title: 'Agent Pending' },
-        { field: 'sold_30_days', title: 'Sold' },
-      ]}
+      cards={['agent_assigned', 'agent_pending', 'sold_30_days']}
       filter={<AgentFilter />}
     />
   );

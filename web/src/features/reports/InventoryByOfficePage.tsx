@@ -1,3 +1,4 @@
+import { SUMMARY_REPORT_COUNTS } from '@portal/contracts/reports/reports.constants';
 import type { OfficeSummaryRow } from '@portal/contracts/reports/reports.views';
 import { route } from '../../app/api-client';
 import InventorySummaryReport, { STOCK_CARDS } from './InventorySummaryReport';
@@ -12,11 +13,7 @@ export default function InventoryByOfficePage() {
       exportRoute={route('GET', '/api/v1/manager/manager_inventory_summary_reports_export/office')}
       rowKey="office_id"
       holder={[{ title: 'Office Name', dataIndex: 'office_name', key: 'office_name', sorter: true }]}
-      counts={[
-        { field: 'in_stock', title: 'In-Stock', type: 'instock' },
-        { field: 'manager_pending', title: 'Manager Pending', type: 'manager_pending' },
-        { field: 'sold_30_days', title: 'Sold (Last 30 days)', type: 'sold' },
-      ]}
+      counts={SUMMARY_REPORT_COUNTS.office}
       drill={{ route: route('GET', '/api/v1/inventory/office/:id/:type'), idParam: 'id', idOf: (row) => row.office_id }}
       cards={STOCK_CARDS}
       filter={<OfficeFilter />}

@@ -33,7 +33,7 @@ const device = (imei: string, change: Partial<DetailedDeviceRow> = {}): Detailed
   esn: null,
   device_type: 'PHONE',
   status: 5,
-  status_name: 'In Stock',
+  status_name: 'Agent Received',
   allocation_date: '2025-03-02',
   device_age: 13,
   order_info: { order_prefix: 'ORD-7' },
@@ -66,7 +66,7 @@ describe('Inventory Detailed Report', { timeout: 30_000 }, () => {
     expect(checkbox('RMA').checked).toBe(false);
 
     // Untick one of the group, tick the whole LOST/DEFECTIVE group and one of OTHERS.
-    fireEvent.click(checkbox('Pending Manager'));
+    fireEvent.click(checkbox('Manager Pending'));
     fireEvent.click(checkbox('LOST/DEFECTIVE'));
     fireEvent.click(checkbox('Sold'));
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'acme' } });
@@ -91,7 +91,7 @@ describe('Inventory Detailed Report', { timeout: 30_000 }, () => {
     renderReport(<InventoryDetailedReportPage />, { url: '/InventoryDetailedReport?status=4' });
     await screen.findByText('356938035643809');
     expect(api.queries(REPORT)[0]).toMatchObject({ status: '4' });
-    expect(checkbox('Assigned').checked).toBe(true);
+    expect(checkbox('Agent Pending').checked).toBe(true);
     expect(checkbox('INSTOCK').checked).toBe(false);
     expect(screen.getAllByText('03-02-2025')).toHaveLength(2);
   });

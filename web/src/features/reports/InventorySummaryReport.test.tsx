@@ -49,20 +49,20 @@ describe('Inventory by managers, IBOs/markets, agents and offices', { timeout: 3
   it('by managers: total cards, the manager select, server sort, and a non-zero count downloads its devices', async () => {
     const api = serve('/api/v1/inventory_summary_reports/manager', answer({ office_manager_id: 'm-1', office_manager_name: 'Max Manager', ...counts }, { in_stock: 120, manager_pending: 30, sold_30_days: 7 }));
     await render(<InventoryByManagerPage />, 'Max Manager');
-    expect([cardValue('In stock'), cardValue('Manager Pending'), cardValue('Sold')]).toEqual(['120', '30', '7']);
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Manager Name', 'In-Stock', 'Sold (Last 30 days)', 'Manager Pending', 'Manager Received', 'Agent Pending', 'Agent Transfer', 'Agent Received']);
+    expect([cardValue('In Stock'), cardValue('Manager Pending'), cardValue('Sold (Last 30 days)')]).toEqual(['120', '30', '7']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Manager Name', 'In Stock', 'Sold (Last 30 days)', 'Manager Pending', 'Manager Received', 'Agent Pending', 'Agent Transfer', 'Agent Received']);
 
     await pick('Manager', 'Mo Manager');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries('/api/v1/inventory_summary_reports/manager').at(-1)).toEqual({ manager_id: 'm-2', page: '1', results: '10' }));
-    fireEvent.click(screen.getByRole('columnheader', { name: 'In-Stock' }));
+    fireEvent.click(screen.getByRole('columnheader', { name: 'In Stock' }));
     await waitFor(() => expect(api.queries('/api/v1/inventory_summary_reports/manager').at(-1)).toMatchObject({ manager_id: 'm-2', sort_by: 'in_stock', sort: 'ASC' }));
 
     expect(within(cell('Max Manager', 'Sold (Last 30 days)')).queryByRole('link')).toBeNull(); // zero
     // Every non-zero count downloads its devices, Manager Received included (doc 1 §2.10).
     fireEvent.click(within(cell('Max Manager', 'Manager Received')).getByText('4'));
     await waitFor(() => expect(api.requests.map((request) => request.path)).toContain('/api/v1/inventory/manager/m-1/manager_received'));
-    fireEvent.click(within(cell('Max Manager', 'In-Stock')).getByText('12'));
+    fireEvent.click(within(cell('Max Manager', 'In Stock')).getByText('12'));
     await waitFor(() => expect(api.requests.map((request) => request.path)).toContain('/api/v1/inventory/manager/m-1/instock'));
     fireEvent.click(within(cell('Max Manager', 'Agent Received')).getByText('5'));
     await waitFor(() => expect(api.requests.map((request) => request.path)).toContain('/api/v1/inventory/manager/m-1/agent_received'));
@@ -74,7 +74,7 @@ describe('Inventory by managers, IBOs/markets, agents and offices', { timeout: 3
   it('by IBOs/markets: the IBO select and downloads by IBO', async () => {
     const api = serve('/api/v1/inventory_summary_reports/ibo_marketer', answer({ ibo_market_id: 'i-1', ibo_market_name: 'Gulf Market', ...counts }, { in_stock: 12, manager_pending: 3, sold_30_days: 0 }));
     await render(<InventoryByIboPage />, 'Gulf Market');
-    expect(cardValue('In stock')).toBe('12');
+    expect(cardValue('In Stock')).toBe('12');
     await pick('IBO / Market', 'Texas Market');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries('/api/v1/inventory_summary_reports/ibo_marketer').at(-1)).toEqual({ ibo_marketer_id: 'i-2', page: '1', results: '10' }));
@@ -85,7 +85,7 @@ describe('Inventory by managers, IBOs/markets, agents and offices', { timeout: 3
   it('by agents: agent type-ahead from 2 characters, agent cards, downloads by agent', async () => {
     const api = serve('/api/v1/manager/agentlist_with_pagination', answer({ agent_id: 'a-1', agent_name: 'Al Agent', office_name: 'Austin North', agent_assigned: 2, agent_pending: 1, sold_30_days: 9 }, { agent_assigned: 20, agent_pending: 10, sold_30_days: 90 }));
     await render(<InventoryByAgentPage />, 'Al Agent');
-    expect([cardValue('Agent Received'), cardValue('Agent Pending'), cardValue('Sold')]).toEqual(['20', '10', '90']);
+    expect([cardValue('Agent Received'), cardValue('Agent Pending'), cardValue('Sold (Last 30 days)')]).toEqual(['20', '10', '90']);
     await typeAhead('Agent', 'a');
     expect(api.queries('/api/v1/userlist_based_on_role/agent')).toEqual([]);
     await typeAhead('Agent', 'an');
@@ -107,7 +107,7 @@ describe('Inventory by managers, IBOs/markets, agents and offices', { timeout: 3
     await pick('Office', 'Austin North (TX-1)');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries('/api/v1/manager/inventory_summary_for_manager_with_pagination').at(-1)).toEqual({ office_id: 'o-2', page: '1', results: '10' }));
-    fireEvent.click(within(cell('Austin South', 'In-Stock')).getByText('6'));
+    fireEvent.click(within(cell('Austin South', 'In Stock')).getByText('6'));
     await waitFor(() => expect(api.requests.map((request) => request.path)).toContain('/api/v1/inventory/office/o-1/instock'));
   });
 });
