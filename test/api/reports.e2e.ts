@@ -398,7 +398,7 @@ describe('inventory reports', () => {
     expect(byOffice.body.grand_totals).toEqual({ days1_15: String(inStock.length), days16_30: '0', days31_45: '0', days46_90: '0', days91: '0', total: String(inStock.length) });
     expect(byOffice.body.items.data.find((row) => row.office_id === offices.dallas && row.Product_Type === 'TABLET')).toMatchObject({ office_name: 'Dallas Office', days1_15: '4', total: '4' });
     const byAgent = await as<AgedAnswer>('manager', 'GET', `/api/v1/aged_inventory_summary_reports/agent?agent_id=${agentId}&period=post`);
-    expect(byAgent.body.items.data).toEqual([expect.objectContaining({ agent_id: agentId, Agent_name: expect.any(String), Product_Type: 'PHONE', days1_15: '2' })]);
+    expect(byAgent.body.items.data).toEqual([expect.objectContaining({ agent_id: agentId, Agent_name: expect.any(String), office_name: expect.any(String), office_number: expect.any(String), Product_Type: 'PHONE', days1_15: '2' })]);
     expect((await as<AgedAnswer>('manager2', 'GET', '/api/v1/aged_inventory_summary_reports/office')).body.grand_totals.total).toBe('3');
     expect((await as('retailer', 'GET', '/api/v1/aged_inventory_summary_reports/office?period=later')).status).toBe(400);
     // The aged-by-IBO report is for roles 11 and 12 (and 1): an office manager is refused.

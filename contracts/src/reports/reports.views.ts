@@ -139,7 +139,9 @@ export interface AgedRow extends AgedBuckets {
   readonly office_manager_id?: string;
   readonly ibo_name?: string;
   readonly ibo_marketer_id?: string;
-  readonly office_name?: string;
+  /** An office row's name; on an agent row, the agent's office (with its number), telling apart agents of one name. */
+  readonly office_name?: string | null;
+  readonly office_number?: string | null;
   readonly office_id?: string;
   /** Sum of the five buckets (ours: the table's Total column). */
   readonly total: string;

@@ -56,20 +56,22 @@ export async function agedInventory(db: SqlDb, scope: Scope, holder: Holder, fil
   const sortable: Record<string, RawBuilder<unknown>> = {
     Product_Type: sql`r.product_type`,
     total: sql`r.total`,
+    // An agent's office tells apart agents of one name (the agent report's Office column).
+    ...(holder === 'agent' && { office_name: sql`r.office_name` }),
     ...Object.fromEntries(AGING_BANDS.map((band) => [band.reportKey, sql.ref(`r.${band.reportKey}`)])),
   };
   const sortColumn = (paging.sort_by && ownValue(sortable, paging.sort_by)) || sql`r.holder_name`;
   const direction = paging.sort === 'DESC' ? sql`desc` : sql`asc`;
-  const result = await sql<{ holder_id: string; holder_name: string; product_type: string; total: number; full_count: number } & Record<AgedBucket | `all_${AgedBucket}`, number>>`
+  const result = await sql<{ holder_id: string; holder_name: string; office_name: string | null; office_number: string | null; product_type: string; total: number; full_count: number } & Record<AgedBucket | `all_${AgedBucket}`, number>>`
     with holders as (${holderList(holder, scope)}),
     cells as (
       select c.holder_id, c.device_type as product_type, ${sql.join(bucketColumns)}, sum(c.devices)::int as total
       from (${source}) c group by c.holder_id, c.device_type having sum(c.devices) <> 0),
     rows as (
-      select h.holder_name, x.* from cells x join holders h on h.holder_id = x.holder_id
+      select h.holder_name, h.office_name, h.office_number, x.* from cells x join holders h on h.holder_id = x.holder_id
       where (${filters.holder_id ?? null}::text is null or h.holder_id = ${filters.holder_id ?? null})
         and (${like}::text is null or h.holder_name ilike ${like}))
-    select r.holder_id, r.holder_name, r.product_type, r.total,
+    select r.holder_id, r.holder_name, r.office_name, r.office_number, r.product_type, r.total,
       ${sql.join(AGING_BANDS.map((band) => sql`coalesce(r.${sql.ref(band.reportKey)}, 0) as ${sql.ref(band.reportKey)}`))},
       count(*) over ()::int as full_count,
       ${sql.join(AGING_BANDS.map((band) => sql`coalesce(sum(r.${sql.ref(band.reportKey)}) over (), 0)::int as ${sql.ref(`all_${band.reportKey}`)}`))}
@@ -80,6 +82,7 @@ export async function agedInventory(db: SqlDb, scope: Scope, holder: Holder, fil
   const data: AgedRow[] = result.rows.map((row) => ({
     [fields.name]: row.holder_name,
     [fields.id]: row.holder_id,
+    ...(holder === 'agent' && { office_name: row.office_name, office_number: row.office_number }),
     Product_Type: row.product_type,
     ...Object.fromEntries(AGING_BANDS.map((band) => [band.reportKey, String(row[band.reportKey])])),
     total: String(row.total),

@@ -60,19 +60,19 @@ export function holderSource(holder: Holder, counters: RawBuilder<unknown>, scop
 export function holderList(holder: Holder, scope: Scope): RawBuilder<unknown> {
   switch (holder) {
     case 'office':
-      return sql`select o.id as holder_id, o.name as holder_name, null::text as office_name, o.id as office_id from rm.org_offices o where ${officeInScope(scope, sql`o.id`)}`;
+      return sql`select o.id as holder_id, o.name as holder_name, null::text as office_name, null::text as office_number, o.id as office_id from rm.org_offices o where ${officeInScope(scope, sql`o.id`)}`;
     case 'agent':
       return sql`
-        select u.id as holder_id, coalesce(${fullNameOrNull('u')}, u.email) as holder_name, o.name as office_name, u.office_id
+        select u.id as holder_id, coalesce(${fullNameOrNull('u')}, u.email) as holder_name, o.name as office_name, o.office_number, u.office_id
         from rm.org_users u left join rm.org_offices o on o.id = u.office_id
         where 2 = any(u.role_ids) and u.office_id is not null and ${officeInScope(scope, sql`u.office_id`)}`;
     case 'ibo':
       return sql`
-        select i.id as holder_id, i.name as holder_name, null::text as office_name, null::text as office_id from rm.org_ibo_markets i
+        select i.id as holder_id, i.name as holder_name, null::text as office_name, null::text as office_number, null::text as office_id from rm.org_ibo_markets i
         where exists (select 1 from rm.org_offices o where o.ibo_marketer_id = i.id and ${officeInScope(scope, sql`o.id`)})`;
     case 'manager':
       return sql`
-        select u.id as holder_id, coalesce(${fullNameOrNull('u')}, u.email) as holder_name, null::text as office_name, null::text as office_id from rm.org_users u
+        select u.id as holder_id, coalesce(${fullNameOrNull('u')}, u.email) as holder_name, null::text as office_name, null::text as office_number, null::text as office_id from rm.org_users u
         where exists (select 1 from rm.org_unit_managers m where m.user_id = u.id and m.kind = 'manager' and ${officeInScope(scope, sql`m.unit_id`)})`;
   }
 }

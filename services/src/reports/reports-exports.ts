@@ -176,6 +176,8 @@ const agedExport = (holder: Holder) =>
     `aged-inventory-by-${holder}`,
     [
       { heading: AGED_HOLDER_HEADINGS[holder].heading, value: (row) => (row[AGED_HOLDER_HEADINGS[holder].name] as string | undefined) ?? null },
+      // An agent's office tells apart agents of one name, as on screen.
+      ...(holder === 'agent' ? [{ heading: 'Office', value: (row: AgedRow) => row.office_name ?? null }, { heading: 'Office Number', value: (row: AgedRow) => row.office_number ?? null }] : []),
       { heading: 'Device Type', value: (row) => row.Product_Type },
       ...AGING_BANDS.map((band) => ({ heading: `${band.label} Days`, value: (row: AgedRow) => Number(row[band.reportKey]) })),
       { heading: 'Total', value: (row) => Number(row.total) },

@@ -7,5 +7,18 @@ export function shownDate(value: string | null | undefined): string {
   return value ? formatDate(dayjs(value)) : '—';
 }
 
-/** An office as a choice in a select or type-ahead: its name, and its number when it has one. */
-export const officeOption = (office: OfficeOption): { value: string; label: string } => ({ value: office.id, label: office.office_number ? `${office.name} (${office.office_number})` : office.name });
+/** An office as the console names it: its name, and its number when it has one; a dash when there is none. */
+export const officeLabel = (office: { office_name?: string | null; name?: string | null; office_number?: string | null }): string => {
+  const name = office.name ?? office.office_name;
+  if (!name) return '—';
+  return office.office_number ? `${name} (${office.office_number})` : name;
+};
+
+/** An office as a choice in a select or type-ahead, labelled by `officeLabel`. */
+export const officeOption = (office: OfficeOption): { value: string; label: string } => ({ value: office.id, label: officeLabel(office) });
+
+/** A person as the console names them: the name, and beside it the office number that tells apart people of one name. */
+export const personLabel = (person: { full_name: string; office_number?: string | null }): string => (person.office_number ? `${person.full_name} (${person.office_number})` : person.full_name);
+
+/** A person as a choice in a select or type-ahead, labelled by `personLabel`. */
+export const personOption = (person: { id: string; full_name: string; office_number?: string | null }): { value: string; label: string } => ({ value: person.id, label: personLabel(person) });

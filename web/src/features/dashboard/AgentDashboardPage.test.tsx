@@ -27,10 +27,12 @@ const job: AgentJobRow = {
   created_at: '2025-06-01T12:00:00.000Z',
 };
 
-function serve() {
+const singleDeviceJob: AgentJobRow = { ...job, job_id: 'j-2', imei_device: [job.imei_device[0]!], total_device_count: 1, manager_name: 'Sam Single' };
+
+function serve(jobs: AgentJobRow[] = [job]) {
   return stubApi(({ path, body }) => {
     if (path === '/api/v1/agent/agentdashboard') return { data: counts };
-    if (path === '/api/v1/agent/agentassignlist') return paged([job]);
+    if (path === '/api/v1/agent/agentassignlist') return paged(jobs);
     if (path === '/api/v1/agent/accept') return { message: `${(body as { imei: string[] }).imei.length} devices accepted successfully` };
     if (path === '/api/v1/agent/partial_accept') return { message: '2 devices accepted successfully; 1 device returned to the manager' };
     return {};
@@ -68,6 +70,16 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/accept')).toEqual([{ imei: ['356938035643809', '356938035643817', '490154203237518'], agent_job_id: 'j-1' }]));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '3 devices accepted successfully' }));
     await waitFor(() => expect(api.queries('/api/v1/agent/agentdashboard').length).toBeGreaterThan(before));
+  });
+
+  it('disables Partial Accept for a job of one device and says why', async () => {
+    serve([job, singleDeviceJob]);
+    renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
+    await screen.findByText('Sam Single');
+    const partial = screen.getByRole('button', { name: 'Partial Accept job of Sam Single' });
+    expect(partial).toBeDisabled();
+    expect(partial).toHaveAccessibleDescription(/a job of one device can only be accepted whole/);
+    expect(screen.getByRole('button', { name: 'Partial Accept job of Mia Manager' })).toBeEnabled();
   });
 
   it('partial accept: at least one IMEI, not all; then one command accepts the chosen and returns the rest', async () => {

@@ -13,6 +13,7 @@ import ForcedChangePasswordDialog from '../../app/password/ForcedChangePasswordD
 import { useCommand } from '../../app/command';
 import { shownDate } from '../../app/format';
 import CountCards, { type CountCard } from '../../app/widgets/CountCards';
+import ActionButton from '../../app/widgets/ActionButton';
 
 const counts = route('GET', '/api/v1/agent/agentdashboard');
 const jobs = route('GET', '/api/v1/agent/agentassignlist');
@@ -101,9 +102,9 @@ export default function AgentDashboardPage() {
           <Button size="small" type="primary" loading={acceptAll.isPending && acceptAll.variables?.agent_job_id === job.job_id} onClick={() => acceptAll.mutate({ imei: imeisOf(job), agent_job_id: job.job_id })} aria-label={`Accept job of ${job.manager_name}`}>
             Accept
           </Button>
-          <Button size="small" onClick={() => setPartial(job)} disabled={job.imei_device.length < 2} aria-label={`Partial Accept job of ${job.manager_name}`}>
+          <ActionButton size="small" onClick={() => setPartial(job)} blockedBecause={job.imei_device.length < 2 && 'Partial Accept keeps some devices of a job and returns the rest: a job of one device can only be accepted whole.'} aria-label={`Partial Accept job of ${job.manager_name}`}>
             Partial Accept
-          </Button>
+          </ActionButton>
         </Space>
       ),
     },

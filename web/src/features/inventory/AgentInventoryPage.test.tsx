@@ -29,7 +29,7 @@ describe('Agent inventory', { timeout: 20_000 }, () => {
     renderPage(<AgentInventoryPage />, [ROLE.AGENT]);
     expect(await screen.findByText('356938035643809')).toBeInTheDocument();
     for (const title of ['IMEI', 'Age (Days)', 'Device Type', 'Status', 'Assigned Date', 'Carton Number']) expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Transfer/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Transfer' })).toHaveAccessibleDescription('Select devices in Agent Received status to transfer them to your manager.');
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: '3569' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries('/api/v1/agent/agentinventorylistv1').at(-1)).toMatchObject({ keyword: '3569' }));
@@ -47,6 +47,6 @@ describe('Agent inventory', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/transfer_device')).toEqual([{ imei: ['356938035643809'], transfer_count: 1, reason: 'Transfer to manager', accept_transfer_status: 1 }]));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Transfer of 1 device sent to the manager' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^Transfer/ })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled());
   });
 });

@@ -1,19 +1,22 @@
 import type { AgentTransferBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { AgentDeviceRow } from '@portal/contracts/inventory/inventory.views';
-import { Button, Form, Input, Popconfirm } from 'antd';
+import { inventoryStatusName } from '@portal/contracts/inventory/device-custody';
+import { INVENTORY_STATUS } from '@portal/contracts/inventory/inventory.codes';
+import { Form, Input, Popconfirm } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
 import { shownDate } from '../../app/format';
+import ActionButton from '../../app/widgets/ActionButton';
 
 const list = route('GET', '/api/v1/agent/agentinventorylistv1');
 const transfer = route('POST', '/api/v1/agent/transfer_device');
 const dashboard = route('GET', '/api/v1/agent/agentdashboard');
 
 /** Only devices the agent holds (5, agent received) go back to the manager. */
-const TRANSFERABLE_STATUS = 5;
+const TRANSFERABLE_STATUS = INVENTORY_STATUS.AGENT_RECEIVED;
 /** Doc 1 §4: an agent's transfer to the manager uses accept_transfer_status 1. */
 const TO_MANAGER = 1;
 
@@ -57,13 +60,11 @@ export default function AgentInventoryPage() {
         </Form.Item>
       }
       actions={
-        transferable.length > 0 && (
-          <Popconfirm title="Are you sure you want to transfer ? " okText="Yes" cancelText="No" onConfirm={send}>
-            <Button type="primary" loading={command.isPending}>
-              Transfer ({transferable.length})
-            </Button>
-          </Popconfirm>
-        )
+        <Popconfirm title="Are you sure you want to transfer ? " okText="Yes" cancelText="No" onConfirm={send} disabled={transferable.length === 0}>
+          <ActionButton type="primary" loading={command.isPending} blockedBecause={transferable.length === 0 && `Select devices in ${inventoryStatusName(TRANSFERABLE_STATUS)} status to transfer them to your manager.`}>
+            Transfer{transferable.length > 0 ? ` (${transferable.length})` : ''}
+          </ActionButton>
+        </Popconfirm>
       }
     />
   );

@@ -49,12 +49,27 @@ describe('Assign Inventory', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.queries('/api/v1/manager/agentassignlist').at(-1)).toMatchObject({ keyword: 'north', page: '1' }));
   });
 
+  it('keeps Assign disabled, saying why, until cartons are selected', async () => {
+    serve();
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-100');
+    const assign = screen.getByRole('button', { name: 'Assign' });
+    expect(assign).toBeDisabled();
+    expect(assign).toHaveAccessibleDescription('Select cartons in the table to assign them.');
+    tickRow('C-100');
+    expect(screen.getByRole('button', { name: 'Assign (1)' })).toBeEnabled();
+  });
+
   it('shows the spec messages of an empty Assign form', async () => {
     serve();
     renderPage(<AssignInventoryPage />);
     await screen.findByText('C-100');
+    tickRow('C-100');
     fireEvent.click(screen.getByRole('button', { name: /^Assign/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    const submit = await screen.findByRole('button', { name: 'Submit' });
+    // Clear the prefilled carton: every field's message shows.
+    fireEvent.click(document.querySelector('.ant-drawer .ant-select-selection-item-remove')!);
+    fireEvent.click(submit);
     expect(await screen.findByText('Please select cartons')).toBeInTheDocument();
     expect(screen.getAllByText('Please select option')).toHaveLength(2); // the option, and the agent
     expect(screen.getByText('Please input office')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import { reloadLists, useCommand } from '../../app/command';
 import OfficeAgentFields from './OfficeAgentFields';
+import ActionButton from '../../app/widgets/ActionButton';
 import { cartonColumns } from './carton-columns';
 import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';
 
@@ -68,9 +69,9 @@ export default function AssignInventoryPage() {
             <Button icon={<ReloadOutlined />} onClick={() => reloadLists(client, [list])}>
               Reload
             </Button>
-            <Button type="primary" onClick={() => setAssigning(true)}>
+            <ActionButton type="primary" blockedBecause={selected.length === 0 && 'Select cartons in the table to assign them.'} onClick={() => setAssigning(true)}>
               Assign{selected.length > 0 ? ` (${selected.length})` : ''}
-            </Button>
+            </ActionButton>
           </>
         }
       />

@@ -1,7 +1,8 @@
 import type { AnswerCartonsBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { JobCartonRow, ReceiveJobRow } from '@portal/contracts/inventory/inventory.views';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, Modal, Popover, Space, Table, Tag, Typography } from 'antd';
+import ActionButton from '../../app/widgets/ActionButton';
+import { Drawer, Form, Input, Modal, Popover, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { type Key, useState } from 'react';
 import { call, queryKey, route } from '../../app/api-client';
@@ -83,12 +84,12 @@ export default function CartonsListDrawer({ job, onClose }: { job: ReceiveJobRow
       onClose={onClose}
       footer={
         <Space>
-          <Button type="primary" disabled={selected.length === 0} loading={command.isPending && !declining} onClick={accept}>
+          <ActionButton type="primary" blockedBecause={selected.length === 0 && 'Select the cartons to accept.'} loading={command.isPending && !declining} onClick={accept}>
             Accept
-          </Button>
-          <Button danger disabled={selected.length === 0} onClick={() => setDeclining(true)}>
+          </ActionButton>
+          <ActionButton danger blockedBecause={selected.length === 0 && 'Select the cartons to decline.'} onClick={() => setDeclining(true)}>
             Decline
-          </Button>
+          </ActionButton>
           <Typography.Text type="secondary">{selected.length > 0 ? `${selected.length} carton(s) selected` : 'Select the cartons to accept or decline'}</Typography.Text>
         </Space>
       }

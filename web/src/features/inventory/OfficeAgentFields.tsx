@@ -1,7 +1,7 @@
 import type { AgentOption } from '@portal/contracts/inventory/inventory.views';
 import { Form, Select } from 'antd';
-import { officeOption } from '../../app/format';
-import { agentOption, useAgents, useManagerOffices } from './api/lists';
+import { officeOption, personOption } from '../../app/format';
+import { useAgents, useManagerOffices } from './api/lists';
 
 /**
  * The office and agent pickers of the Assign and Reassign drawers (doc 1 §5): the caller's
@@ -32,7 +32,7 @@ export default function OfficeAgentFields({ officeMessage, agentRequired }: { of
           allowClear
           placeholder="Agent"
           loading={agents.isFetching}
-          options={(agents.data ?? []).map(agentOption)}
+          options={(agents.data ?? []).map(personOption)}
           onChange={(agentId) => {
             const agent: AgentOption | undefined = agents.data?.find((candidate) => candidate.id === agentId);
             if (agent) form.setFieldValue('office_id', agent.office_id);

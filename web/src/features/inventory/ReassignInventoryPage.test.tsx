@@ -44,7 +44,7 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
     const api = serve();
     renderPage(<ReassignInventoryPage />);
     expect(await screen.findByText('356938035643809')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Reassign/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Reassign/ })).toHaveAccessibleDescription('Select devices in the table to reassign them.');
     fireEvent.mouseDown(screen.getAllByRole('combobox').at(-1)!);
     await screen.findByText('Manager Received', { selector: '.ant-select-item-option-content' });
     const offered = [...document.querySelectorAll('.ant-select-item-option-content')].map((option) => option.textContent);
@@ -73,7 +73,7 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
     );
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '2 devices reassigned successfully' }));
     await waitFor(() => expect(api.queries('/api/v1/manager/reassign_inventory_list').length).toBeGreaterThan(listCalls));
-    expect(screen.queryByRole('button', { name: /^Reassign/ })).toBeNull(); // the selection is cleared
+    expect(screen.getByRole('button', { name: 'Reassign' })).toBeDisabled(); // the selection is cleared
   });
 
   it('asks for the IMEIs when all are taken out', async () => {
@@ -97,7 +97,7 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Are you sure you want to cancel?', { selector: '.ant-modal-confirm-title' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^Reassign/ })).toBeNull());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Reassign' })).toBeDisabled());
     expect((rowOf('356938035643809').querySelector('input[type=checkbox]') as HTMLInputElement).checked).toBe(false);
   });
 });

@@ -1,16 +1,17 @@
 import type { ReassignBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { ReassignRow } from '@portal/contracts/inventory/inventory.views';
 import { inventoryStatuses } from '@portal/contracts/inventory/inventory.codes';
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
 import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
-import TypeaheadSelect, { type TypeaheadOption } from '../../app/report/TypeaheadSelect';
+import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { useCommand } from '../../app/command';
 import OfficeAgentFields from './OfficeAgentFields';
-import { shownDate } from '../../app/format';
+import { personOption, shownDate } from '../../app/format';
+import ActionButton from '../../app/widgets/ActionButton';
 
 const list = route('GET', '/api/v1/manager/reassign_inventory_list');
 const reassign = route('POST', '/api/v1/manager/reassign_inventory');
@@ -20,8 +21,6 @@ const REASSIGN_STATUSES = inventoryStatuses.filter((status) => [3, 4, 5].include
 /** Doc 1 §5: the Reassign office filter needs 3 characters (one reading; "more than 2" is the same), the agent filter more than 1. */
 const OFFICE_MIN_CHARS = 3;
 const AGENT_MIN_CHARS = 2;
-
-const agentLookup = (agent: { id: string; full_name: string }): TypeaheadOption => ({ value: agent.id, label: agent.full_name });
 
 type ReassignRequest = Pick<ReassignBody, 'office_id' | 'devicestatus' | 'carton_number'> & { imei: string; agent_id: string; assign_count: number };
 interface ReassignForm {
@@ -106,7 +105,7 @@ export default function ReassignInventoryPage() {
               <TypeaheadSelect route={route('GET', '/api/v1/reference/offices')} minChars={OFFICE_MIN_CHARS} placeholder="Office" />
             </Form.Item>
             <Form.Item name="agent_id">
-              <TypeaheadSelect route={route('GET', '/api/v1/userlist_based_on_role/:role')} params={{ role: 'agent' }} minChars={AGENT_MIN_CHARS} toOption={agentLookup} placeholder="Agent" />
+              <TypeaheadSelect route={route('GET', '/api/v1/userlist_based_on_role/:role')} params={{ role: 'agent' }} minChars={AGENT_MIN_CHARS} toOption={personOption} placeholder="Agent" />
             </Form.Item>
             <Form.Item name="carton">
               <Input placeholder="Carton" allowClear />
@@ -120,11 +119,9 @@ export default function ReassignInventoryPage() {
           </>
         }
         actions={
-          selected.length > 0 && (
-            <Button type="primary" onClick={() => setReassigning(true)}>
-              Reassign ({selected.length})
-            </Button>
-          )
+          <ActionButton type="primary" blockedBecause={selected.length === 0 && 'Select devices in the table to reassign them.'} onClick={() => setReassigning(true)}>
+            Reassign{selected.length > 0 ? ` (${selected.length})` : ''}
+          </ActionButton>
         }
       />
       {reassigning && <ReassignDrawer devices={selected} onCancel={cancel} onReassigned={done} />}

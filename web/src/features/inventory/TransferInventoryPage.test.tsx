@@ -43,8 +43,13 @@ describe('Transfer Inventory', { timeout: 20_000 }, () => {
     serve();
     renderPage(<TransferInventoryPage />);
     await screen.findByText('C-100');
+    expect(screen.getByRole('button', { name: 'Transfer' })).toHaveAccessibleDescription('Select cartons in the table to transfer them.');
+    tickRow('C-100');
     fireEvent.click(screen.getByRole('button', { name: /^Transfer/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    const submit = await screen.findByRole('button', { name: 'Submit' });
+    // Clear the prefilled carton: every field's message shows.
+    fireEvent.click(document.querySelector('.ant-drawer .ant-select-selection-item-remove')!);
+    fireEvent.click(submit);
     expect(await screen.findByText('Please select option')).toBeInTheDocument();
     expect(screen.getByText('Please select cartons')).toBeInTheDocument();
     expect(screen.getByText('Please select office')).toBeInTheDocument();

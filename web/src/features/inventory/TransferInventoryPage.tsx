@@ -1,13 +1,14 @@
 import type { TransferToOfficeBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { CartonRow } from '@portal/contracts/inventory/inventory.views';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
 import CommandDrawer from './CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
-import { officeOption } from '../../app/format';
-import { agentOption, useAgents, useOtherOffices } from './api/lists';
+import { officeOption, personOption } from '../../app/format';
+import ActionButton from '../../app/widgets/ActionButton';
+import { useAgents, useOtherOffices } from './api/lists';
 import { cartonColumns } from './carton-columns';
 import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';
 
@@ -48,7 +49,7 @@ function TransferDrawer({ cartons, onClose, onTransferred }: { cartons: readonly
           />
         </Form.Item>
         <Form.Item name="agent_id" label="Agent (optional)">
-          <Select showSearch={{ optionFilterProp: 'label' }} allowClear placeholder={officeId ? 'Agent' : 'Select an office first'} disabled={!officeId} loading={agents.isFetching} options={(agents.data ?? []).map(agentOption)} />
+          <Select showSearch={{ optionFilterProp: 'label' }} allowClear placeholder={officeId ? 'Agent' : 'Select an office first'} disabled={!officeId} loading={agents.isFetching} options={(agents.data ?? []).map(personOption)} />
         </Form.Item>
       </Form>
     </CommandDrawer>
@@ -75,9 +76,9 @@ export default function TransferInventoryPage() {
           </Form.Item>
         }
         actions={
-          <Button type="primary" onClick={() => setTransferring(true)}>
+          <ActionButton type="primary" blockedBecause={selected.length === 0 && 'Select cartons in the table to transfer them.'} onClick={() => setTransferring(true)}>
             Transfer{selected.length > 0 ? ` (${selected.length})` : ''}
-          </Button>
+          </ActionButton>
         }
       />
       {transferring && (

@@ -10,7 +10,7 @@ export default function AgedByAgentPage() {
       list={route('GET', '/api/v1/aged_inventory_summary_reports/agent')}
       exportRoute={route('GET', '/api/v1/aged_inventory_summary_reports_export/agent')}
       drillRoute={route('GET', '/api/v1/aged/agent/:id/:bucket/:Product_Type')}
-      holder={{ title: 'Agent Name', name: 'Agent_name', id: 'agent_id' }}
+      holder={{ title: 'Agent Name', name: 'Agent_name', id: 'agent_id', withOffice: true }}
       filter={<AgentFilter debounce="aged" />}
     />
   );

@@ -27,7 +27,7 @@ function serve(kind: string, rows: AgedRow[]) {
   return stubApi(({ path }) => {
     if (path === `/api/v1/aged_inventory_summary_reports/${kind}`) return answer(rows);
     if (path === '/api/v1/userlist_based_on_role/office_manager') return { data: [{ id: 'm-2', first_name: 'Mo', last_name: 'Manager', full_name: 'Mo Manager' }] };
-    if (path === '/api/v1/userlist_based_on_role/agent') return { data: [{ id: 'a-2', first_name: 'Ann', last_name: 'Agent', full_name: 'Ann Agent' }] };
+    if (path === '/api/v1/userlist_based_on_role/agent') return { data: [{ id: 'a-2', first_name: 'Ann', last_name: 'Agent', full_name: 'Ann Agent', office_number: 'TX-2' }] };
     if (path === '/api/v1/reference/ibo_marketers') return { data: [{ id: 'i-2', name: 'Texas Market' }] };
     if (path === '/api/v1/reference/offices') return { data: [{ id: 'o-2', name: 'Austin North', office_number: 'TX-1' }] };
     return { download: 0, message: 'Your report is being prepared.' };
@@ -49,14 +49,15 @@ async function render(page: ReactElement, rowText: string) {
 }
 
 describe('Aged inventory by agent, manager, IBO/market and office', { timeout: 30_000 }, () => {
-  it('by agents: band cards, one row per agent and device type, the 800 ms agent type-ahead, the period toggle, band downloads', async () => {
+  it('by agents: band cards, one row per agent and device type with the office beside the agent, the 800 ms agent type-ahead, the period toggle, band downloads', async () => {
     const api = serve('agent', [
-      { agent_id: 'a-1', Agent_name: 'Al Agent', Product_Type: 'PHONE', ...buckets },
-      { agent_id: 'a-1', Agent_name: 'Al Agent', Product_Type: 'SIM', ...buckets, days1_15: '0' },
+      { agent_id: 'a-1', Agent_name: 'Al Agent', office_name: 'Austin North', office_number: 'TX-1', Product_Type: 'PHONE', ...buckets },
+      { agent_id: 'a-1', Agent_name: 'Al Agent', office_name: 'Austin North', office_number: 'TX-1', Product_Type: 'SIM', ...buckets, days1_15: '0' },
     ]);
     await render(<AgedByAgentPage />, 'Al Agent');
     expect(['1-15 Days', '16-30 Days', '31-45 Days', '46-90 Days', '>90 Days'].map(cardValue)).toEqual(['40', '16', '2', '9', '11']);
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Agent Name', 'Device Type', '1-15 Days', '16-30 Days', '31-45 Days', '46-90 Days', '>90 Days', 'Total']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Agent Name', 'Office', 'Device Type', '1-15 Days', '16-30 Days', '31-45 Days', '46-90 Days', '>90 Days', 'Total']);
+    expect(cell(rowsOf('Al Agent')[0]!, 'Office').textContent).toBe('Austin North (TX-1)');
     expect(api.queries('/api/v1/aged_inventory_summary_reports/agent')[0]).toEqual({ period: 'pre', page: '1', results: '10' });
 
     // The agent type-ahead waits for 2 characters and 800 ms without typing.
@@ -67,7 +68,8 @@ describe('Aged inventory by agent, manager, IBO/market and office', { timeout: 3
     expect(api.queries('/api/v1/userlist_based_on_role/agent')).toEqual([]);
     await wait(400);
     expect(api.queries('/api/v1/userlist_based_on_role/agent')).toEqual([{ term: 'an' }]);
-    await pick(input, 'Ann Agent');
+    // Agents of one name are told apart by the office number beside the name.
+    await pick(input, 'Ann Agent (TX-2)');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports/agent').at(-1)).toEqual({ agent_id: 'a-2', period: 'pre', page: '1', results: '10' }));
 

@@ -9,6 +9,7 @@ import { drillDown } from '../../app/report/drill-down';
 import { runExport } from '../../app/report/export';
 import ReportPage from '../../app/report/ReportPage';
 import CountCards from '../../app/widgets/CountCards';
+import { officeLabel } from '../../app/format';
 
 /** The holder fields of an aged row (doc 1 §3: Agent_name / office_manager_name / ibo_name / office_name and their ids). */
 type HolderName = 'Agent_name' | 'office_manager_name' | 'ibo_name' | 'office_name';
@@ -21,7 +22,8 @@ export interface AgedInventoryReportProps {
   exportRoute: ApiRoute;
   /** GET aged/{kind}/:id/:bucket/:Product_Type: the devices behind one cell. */
   drillRoute: ApiRoute;
-  holder: { title: string; name: HolderName; id: HolderId };
+  /** The holder's column; `withOffice` adds the holder's office beside it (agents of one name told apart). */
+  holder: { title: string; name: HolderName; id: HolderId; withOffice?: boolean };
   /** The holder selector (a Form.Item). */
   filter: ReactNode;
 }
@@ -41,6 +43,7 @@ export default function AgedInventoryReport({ title, list, exportRoute, drillRou
   const [period, setPeriod] = useState<AgedPeriod>('pre');
   const columns: ColumnsType<AgedRow> = [
     { title: holder.title, dataIndex: holder.name, key: holder.name, sorter: true },
+    ...(holder.withOffice ? [{ title: 'Office', dataIndex: 'office_name', key: 'office_name', sorter: true, render: (_name: string | null, row: AgedRow) => officeLabel(row) }] : []),
     { title: 'Device Type', dataIndex: 'Product_Type', key: 'Product_Type', sorter: true },
     ...AGING_BANDS.map((band) => ({
       title: bandTitle(band.label),

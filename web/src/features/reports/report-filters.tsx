@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { route } from '../../app/api-client';
-import { officeOption } from '../../app/format';
-import TypeaheadSelect, { AGED_REPORT_DEBOUNCE_MS, type TypeaheadOption } from '../../app/report/TypeaheadSelect';
+import { officeOption, personOption } from '../../app/format';
+import TypeaheadSelect, { AGED_REPORT_DEBOUNCE_MS } from '../../app/report/TypeaheadSelect';
 import { useSession } from '../../app/session-context';
 
 /**
@@ -14,14 +14,6 @@ const offices = route('GET', '/api/v1/reference/offices');
 const iboMarkets = route('GET', '/api/v1/reference/ibo_marketers');
 const retailers = route('GET', '/api/v1/reference/retailers');
 
-/** What userlist_based_on_role answers per user (doc 1 §7: id, first_name, last_name; ours adds full_name). */
-interface UserItem {
-  id: string;
-  first_name: string;
-  last_name: string;
-  full_name?: string;
-}
-const userOption = (user: UserItem): TypeaheadOption => ({ value: user.id, label: user.full_name || `${user.first_name} ${user.last_name}`.trim() });
 
 /** The signed-in user's roles. */
 export function useRoles(): readonly number[] {
@@ -37,7 +29,7 @@ const debounceOf = (debounce: Debounce) => (debounce === 'aged' ? AGED_REPORT_DE
 export function AgentFilter({ debounce = 'default' }: { debounce?: Debounce }) {
   return (
     <Form.Item name="agent_id">
-      <TypeaheadSelect route={users} params={{ role: 'agent' }} toOption={userOption} debounceMs={debounceOf(debounce)} placeholder="Agent" />
+      <TypeaheadSelect route={users} params={{ role: 'agent' }} toOption={personOption} debounceMs={debounceOf(debounce)} placeholder="Agent" />
     </Form.Item>
   );
 }
@@ -55,7 +47,7 @@ export function OfficeFilter({ debounce = 'default' }: { debounce?: Debounce }) 
 export function ManagerFilter() {
   return (
     <Form.Item name="manager_id">
-      <TypeaheadSelect route={users} params={{ role: 'office_manager' }} search="client" toOption={userOption} placeholder="Manager" />
+      <TypeaheadSelect route={users} params={{ role: 'office_manager' }} search="client" toOption={personOption} placeholder="Manager" />
     </Form.Item>
   );
 }

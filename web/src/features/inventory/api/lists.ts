@@ -55,5 +55,3 @@ export function useAgents(officeId: string | undefined, beforeOffice: 'scope' | 
     staleTime: PICKER_STALE_MS,
   });
 }
-
-export const agentOption = (agent: AgentOption) => ({ value: agent.id, label: agent.office_number ? `${agent.full_name} (${agent.office_number})` : agent.full_name });
