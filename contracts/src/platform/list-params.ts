@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../reference/reference-lists';
 import { text, wholeNumber, wholeNumberBetween, wireDate } from './input';
 
 /** Query parameters every paged list shares (doc 1 §3 "query filters used across reports"). */
 export const pageParam = wholeNumberBetween(1, 1_000_000, 'page is a whole number from 1 to 1,000,000').default(1);
-export const resultsParam = wholeNumberBetween(1, 100, 'results is a whole number from 1 to 100').default(10);
+export const resultsParam = wholeNumberBetween(1, MAX_PAGE_SIZE, `results is a whole number from 1 to ${MAX_PAGE_SIZE}`).default(PAGE_SIZE);
 /** Sort direction, ASC or DESC (doc 1 §9), any case. */
 export const sortParam = text()
   .transform((value) => value.toUpperCase())

@@ -22,6 +22,13 @@ export interface ReferenceItem {
 /** Table page size: inventory, agents, offices, legacy, users (doc 1 §9, doc 3 §9). */
 export const PAGE_SIZE = 10;
 
+/**
+ * The page sizes a user may choose on every table (ours: the spec fixes only the default, and a
+ * retailer manager's 10-row pages number in the thousands). The largest is the API's `results` limit.
+ */
+export const PAGE_SIZE_CHOICES = [10, 25, 50, 100] as const;
+export const MAX_PAGE_SIZE = 100;
+
 /** Stored login lifetime, "about 1,000,000,000 ms" (about 11.6 days; doc 1 §4, §9; DESIGN.md §6). */
 export const SESSION_LIFETIME_MS = 1_000_000_000;
 

@@ -6,6 +6,7 @@ import { route } from '../api-client';
 import { drillDown } from './drill-down';
 import { installBrowserStubs, mockFetch, renderWithClient, requestedQuery } from './render.test-util';
 import ReportPage from './ReportPage';
+import { openOptions, option } from '../testing/report.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -33,8 +34,10 @@ const columns: ColumnsType<Row> = [
 function serve(exportAnswer: unknown = { download: 1, url: 'https://files.example/offices.xlsx' }) {
   return mockFetch((url) => {
     if (url.startsWith(exportRoute.path)) return exportAnswer;
-    const page = Number(new URLSearchParams(url.split('?')[1]).get('page') ?? 1);
-    const data = Array.from({ length: 25 }, (_, i) => ({ id: `o-${i + 1}`, name: `Office ${i + 1}`, instock: i % 2 })).slice((page - 1) * 10, page * 10);
+    const query = new URLSearchParams(url.split('?')[1]);
+    const page = Number(query.get('page') ?? 1);
+    const size = Number(query.get('results') ?? 10);
+    const data = Array.from({ length: 25 }, (_, i) => ({ id: `o-${i + 1}`, name: `Office ${i + 1}`, instock: i % 2 })).slice((page - 1) * size, page * size);
     return { items: { data, total: 25, current_page: page } };
   });
 }
@@ -61,6 +64,24 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTitle('2'));
     await screen.findByText('Office 11');
     expect(Object.fromEntries(lastListQuery(fetchMock))).toEqual({ page: '2', results: '10', sort_by: 'name', sort: 'DESC' });
+  });
+
+  it('offers page sizes 10, 25, 50 and 100: the choice is sent as `results` from page 1 and remembered for the list', async () => {
+    const fetchMock = serve();
+    const view = renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={columns} rowKey="id" />);
+    await screen.findByText('Office 1');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('Office 11');
+    const sizer = document.querySelector<HTMLElement>('.ant-pagination-options .ant-select input')!;
+    expect(await openOptions(sizer, '100 rows / page')).toEqual(['10 rows / page', '25 rows / page', '50 rows / page', '100 rows / page']);
+    fireEvent.click(await option(sizer, '25 rows / page'));
+    await screen.findByText('Office 25');
+    expect(Object.fromEntries(lastListQuery(fetchMock))).toEqual({ page: '1', results: '25' });
+
+    view.unmount();
+    renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={columns} rowKey="id" />);
+    await screen.findByText('Office 25');
+    expect(Object.fromEntries(lastListQuery(fetchMock))).toEqual({ page: '1', results: '25' });
   });
 
   it('sends the filters from page 1 on Search, and drops them on Clear', async () => {

@@ -1,5 +1,5 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
-import { PAGE_SIZE } from '@portal/contracts/reference/reference-lists';
+import { PAGE_SIZE, PAGE_SIZE_CHOICES } from '@portal/contracts/reference/reference-lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Form, Space, Table, Typography } from 'antd';
@@ -40,6 +40,7 @@ export interface ReportPageProps<Row> {
   filters?: ReactNode;
   /** The spec's export call for this list: same filters; answers { download, message, url }. */
   exportRoute?: ApiRoute;
+  /** The opening page size (default the spec's 10); the user may choose another of PAGE_SIZE_CHOICES, sent as `results` and remembered per list. */
   pageSize?: number;
   /** Row selection, remembered per page (in the browser) or across pages; see `ReportSelection`. */
   selection?: ReportSelection<Row>;
@@ -61,6 +62,15 @@ export interface ReportPageProps<Row> {
 
 /** The total as shown: said to be an estimate when the server answered one (`items.estimated`). */
 const totalText = (total: number, estimated: boolean | undefined) => (estimated ? `${total} in all (estimated)` : `${total} in all`);
+
+/** The page size this browser chose for a list, if it is still one on offer. */
+function rememberedSize(key: string): number | undefined {
+  const stored = Number(localStorage.getItem(key));
+  return (PAGE_SIZE_CHOICES as readonly number[]).includes(stored) ? stored : undefined;
+}
+function rememberSize(key: string, size: number) {
+  localStorage.setItem(key, String(size));
+}
 
 /** The key of the one selection kept when it is remembered across pages. */
 const ALL_PAGES = 'all';
@@ -100,9 +110,11 @@ export default function ReportPage<Row extends object>({
   const page = pageOf.fixedKey === fixedKey ? pageOf.page : 1;
   const setPage = (next: number) => setPageOf({ page: next, fixedKey });
   const [sort, setSort] = useState<{ sort_by?: string; sort?: 'ASC' | 'DESC' }>({});
+  const sizeKey = `page-size ${list.method} ${list.path}`;
+  const [size, setSize] = useState(() => rememberedSize(sizeKey) ?? pageSize);
   const [exporting, setExporting] = useState(false);
   const filterValues = { ...request.query, ...fixedQuery };
-  const query = { ...filterValues, ...sort, page, results: pageSize };
+  const query = { ...filterValues, ...sort, page, results: size };
   const listRoute = searched && searchList ? searchList : list;
   const body = listRoute === searchList ? request.body : undefined;
 
@@ -240,11 +252,28 @@ export default function ReportPage<Row extends object>({
         loading={answer.isFetching}
         rowSelection={rowSelection}
         scroll={{ x: 'max-content' }}
-        pagination={{ current: page, pageSize, total: total ?? 0, showSizeChanger: false, showTotal: (shown) => totalText(shown, estimated) }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_CHOICES.map(String),
+          locale: { items_per_page: 'rows / page' },
+          showTotal: (shown) => totalText(shown, estimated),
+        }}
         onChange={(pagination, _filters, sorter) => {
           const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
           const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
           setSort(field ? { sort_by: field, sort: single?.order === 'descend' ? 'DESC' : 'ASC' } : {});
+          const nextSize = pagination.pageSize ?? size;
+          if (nextSize !== size) {
+            // Pages of another size hold other rows: start again at the first, and drop a per-page selection.
+            setSize(nextSize);
+            rememberSize(sizeKey, nextSize);
+            setPage(1);
+            if (remember === 'per-page' && allPicked(picked).keys.length > 0) changeSelection({});
+            return;
+          }
           setPage(pagination.current ?? 1);
         }}
       />
