@@ -329,6 +329,15 @@ describe('inventory reports', () => {
     return { heading: lines[0]!, rows: lines.slice(1) };
   };
 
+  it('Detailed report export: the file lists the devices in the order the screen shows them, for the screen\'s sort and filters', async () => {
+    const imeiOf = (line: string) => /\b\d{15}\b/.exec(line)![0];
+    for (const query of ['', 'sort_by=office_name&sort=ASC', 'sort_by=make&sort=DESC', 'sort_by=device_age&sort=ASC', 'sort_by=agent_name&sort=DESC&status=13']) {
+      const screen = (await detailed('retailer', `${query}&results=100`)).body.items.data.map((row) => row.imei);
+      const file = await download('retailer', `/api/v1/detailed_inventory_export?${query}`);
+      expect({ query, imeis: file.rows.map(imeiOf) }).toEqual({ query, imeis: screen });
+    }
+  });
+
   it('By managers, IBOs, agents and offices: counts, grand totals, and downloads by count equal to the clicked number', async () => {
     const inStock = (office: Known['office']) => known.filter((device) => device.office === office && [9, 3, 4, 5, 6, 12].includes(device.status)).length;
     const byOffice = await as<{ items: Page<OfficeSummaryRow>; grand_totals: SummaryGrandTotals }>('retailer', 'GET', '/api/v1/manager/inventory_summary_for_manager_with_pagination?results=100');

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../admin/org.queries';
 import type { SqlDb } from '../runner/ports';
 import { type Condition, and } from '../sql/conditions';
+import { keysetPages } from '../runner/keyset-pages';
 import { pageWindow } from '../sql/paging';
 import { fullNameOrNull } from '../sql/text';
 import { COUNTED_AS_DEVICES, type CountableFilters, type DeviceSelection, countableConditions } from './device-report-filters';
@@ -258,3 +259,64 @@ export async function pageAndTotal(db: SqlDb, selection: DeviceSelection, paging
   return { ...counted, imeis: counted.total === 0 ? [] : await page(counted.total) };
 }
 
+
+// ----- Every chosen device in the screen's order (exports) -----
+
+/** IMEIs matching `where`, in IMEI order, in keyset pages. */
+function imeiWalk(db: SqlDb, where: Condition, descending: boolean, pageSize: number): AsyncGenerator<string[]> {
+  const read = async (after: string | null) =>
+    (
+      await sql<{ imei: string }>`
+        select d.imei from rm.inventory_devices d
+        where ${where} and (${after}::text is null or d.imei ${descending ? sql`<` : sql`>`} ${after})
+        order by d.imei ${descending ? sql`desc` : sql`asc`} limit ${pageSize}`.execute(db)
+    ).rows.map((row) => row.imei);
+  return keysetPages(read, (imei) => imei, pageSize);
+}
+
+/**
+ * IMEIs matching `where` (whose sort column is never null there) in `order by column, imei`, in
+ * keyset pages on the column's (value, IMEI) index: each page continues after the last row's pair,
+ * read back by its IMEI (the inner `d` is that row), so a million devices are read once each.
+ */
+function columnWalk(db: SqlDb, where: Condition, column: RawBuilder<unknown>, descending: boolean, pageSize: number): AsyncGenerator<string[]> {
+  const read = async (after: string | null) => {
+    const past = after === null ? sql`true` : sql`(${column}, d.imei) ${descending ? sql`<` : sql`>`} ((select ${column} from rm.inventory_devices d where d.imei = ${after}), ${after}::text)`;
+    const direction = descending ? sql`desc` : sql`asc`;
+    const result = await sql<{ imei: string }>`
+      select d.imei from rm.inventory_devices d where ${where} and ${past}
+      order by ${column} ${direction}, d.imei ${direction} limit ${pageSize}`.execute(db);
+    return result.rows.map((row) => row.imei);
+  };
+  return keysetPages(read, (imei) => imei, pageSize);
+}
+
+/**
+ * Every device of the selection in the order its screen shows them for this sort (pageImeis'
+ * `order by value, imei`, nulls first ascending and last descending), in pages of IMEIs: an
+ * export follows the screen's sort. Device columns walk their (value, IMEI) index; names walk
+ * the holder groups in the name's order and each group's devices by IMEI. The order is the
+ * table's as each page is read: a device that moves while a long export runs may be written
+ * where it was or where it went.
+ */
+export async function* sortedImeiPages(db: SqlDb, selection: DeviceSelection, sort: DeviceSort, pageSize: number): AsyncGenerator<string[]> {
+  const key = sortKeyOf(sort);
+  const walk = HOLDER_WALKS[key];
+  if (walk) {
+    const descending = sort.sort !== 'ASC';
+    const groups = await sql<HolderGroup>`
+      select g.keys, g.none from (${walk.groups(selection)}) g order by g.value ${descending ? sql`desc nulls last` : sql`asc nulls first`}`.execute(db);
+    for (const group of groups.rows) yield* imeiWalk(db, and([inGroup(walk.column, group), selection.where]), descending, pageSize);
+    return;
+  }
+  const descending = key === 'device_age' ? sort.sort === 'ASC' : sort.sort !== 'ASC';
+  if (key === 'imei') {
+    yield* imeiWalk(db, selection.where, descending, pageSize);
+    return;
+  }
+  const column = SORT_COLUMNS[key];
+  const nulls = and([selection.where, sql<boolean>`${column} is null`]);
+  if (!descending) yield* imeiWalk(db, nulls, false, pageSize);
+  yield* columnWalk(db, and([selection.where, sql<boolean>`${column} is not null`]), column, descending, pageSize);
+  if (descending) yield* imeiWalk(db, nulls, true, pageSize);
+}

@@ -3,7 +3,7 @@ import type { Scope } from '../admin/org.queries';
 import type { SqlDb } from '../runner/ports';
 import type { Condition } from '../sql/conditions';
 import { type DeviceFacts, deviceCount, deviceFacts, devicePages, toDetailedRow, toLegacyRow } from './device-facts';
-import { type DevicePaging, pageAndTotal } from './device-page-planner';
+import { type DevicePaging, type DeviceSort, pageAndTotal, sortedImeiPages } from './device-page-planner';
 import { type DeviceSelection, detailedConditions, onlyCountable } from './device-report-filters';
 import { legacyConditions, withValueLists } from './legacy-query';
 
@@ -16,7 +16,7 @@ import { legacyConditions, withValueLists } from './legacy-query';
  */
 
 export type { DeviceFacts } from './device-facts';
-export type { DevicePaging } from './device-page-planner';
+export type { DevicePaging, DeviceSort } from './device-page-planner';
 
 async function devicePage<Row>(db: SqlDb, selection: DeviceSelection, paging: DevicePaging, countable: boolean, toRow: (facts: DeviceFacts) => Row): Promise<Page<Row>> {
   const { imeis, total, estimated } = await pageAndTotal(db, selection, paging, countable);
@@ -39,16 +39,34 @@ export async function legacyReport(db: SqlDb, scope: Scope, filters: LegacyRepor
 /** A set of devices an export or a download by count writes out (made by the functions below and in count-downloads.queries.ts). */
 export interface DeviceChoice {
   readonly where: Condition;
+  /** When the devices are a screen's (a report's export): its selection, so that the file follows the screen's sort. */
+  readonly screen?: DeviceSelection;
 }
 
 /** The detailed report's devices, as its export writes them. */
-export const detailedReportChoice = (scope: Scope, filters: DetailedReportFilters): DeviceChoice => ({ where: detailedConditions(scope, filters) });
+export const detailedReportChoice = (scope: Scope, filters: DetailedReportFilters): DeviceChoice => {
+  const where = detailedConditions(scope, filters);
+  return { where, screen: { scope, counted: filters, where } };
+};
 
 /** Legacy Data's devices, as its export writes them. */
-export const legacyReportChoice = (scope: Scope, filters: LegacyReportFilters, query: LegacyQuery | undefined): DeviceChoice => ({ where: legacyConditions(scope, filters, query) });
+export const legacyReportChoice = (scope: Scope, filters: LegacyReportFilters, query: LegacyQuery | undefined): DeviceChoice => {
+  const where = legacyConditions(scope, filters, query);
+  return { where, screen: { scope, counted: filters, where } };
+};
 
-/** Every chosen device in keyset pages by IMEI with its facts (flat memory, no offset scans). */
-export const chosenDevicePages = (db: SqlDb, choice: DeviceChoice, asOf: string | undefined): AsyncGenerator<DeviceFacts[]> => devicePages(db, choice.where, asOf);
+const EXPORT_PAGE = 2000;
+
+async function* factsOf(db: SqlDb, pages: AsyncGenerator<string[]>, asOf: string | undefined): AsyncGenerator<DeviceFacts[]> {
+  for await (const imeis of pages) yield await deviceFacts(db, imeis, asOf);
+}
+
+/**
+ * Every chosen device with its facts, in keyset pages (flat memory, no offset scans): a screen's
+ * devices in the order the screen showed for `sort` (its default when none), others by IMEI.
+ */
+export const chosenDevicePages = (db: SqlDb, choice: DeviceChoice, asOf: string | undefined, sort: DeviceSort = {}): AsyncGenerator<DeviceFacts[]> =>
+  choice.screen ? factsOf(db, sortedImeiPages(db, choice.screen, sort, EXPORT_PAGE), asOf) : devicePages(db, choice.where, asOf, EXPORT_PAGE);
 
 /** How many devices were chosen (an export's row count). */
 export const chosenDeviceCount = (db: SqlDb, choice: DeviceChoice): Promise<number> => deviceCount(db, choice.where);

@@ -43,6 +43,12 @@ interface AsOf {
   readonly as_of: string;
 }
 
+/** The screen's sort, which a report's file follows. */
+interface Sorted {
+  readonly sort_by?: string;
+  readonly sort?: 'ASC' | 'DESC';
+}
+
 /** The 20 columns of the detailed report (doc 1 §2.11), also the columns of every download by count. */
 const DETAILED_COLUMNS: readonly ExportColumn<DeviceFacts>[] = [
   { heading: 'IBO Name', value: (row) => row.ibo_name },
@@ -68,17 +74,17 @@ const DETAILED_COLUMNS: readonly ExportColumn<DeviceFacts>[] = [
 ];
 
 
-/** A device export: every device its screen's query chooses, in keyset pages by IMEI. */
-function deviceExport<Filters extends AsOf>(name: string, columns: readonly ExportColumn<DeviceFacts>[], choose: (scope: Scope, filters: Filters) => DeviceChoice): ExportDefinition<DeviceFacts, Filters> {
+/** A device export: every device its screen's query chooses, in the screen's order (keyset pages). */
+function deviceExport<Filters extends AsOf & Sorted>(name: string, columns: readonly ExportColumn<DeviceFacts>[], choose: (scope: Scope, filters: Filters) => DeviceChoice): ExportDefinition<DeviceFacts, Filters> {
   return {
     name,
     columns,
-    rows: (db: SqlDb, scope: Scope, filters: Filters) => chosenDevicePages(db, choose(scope, filters), filters.as_of),
+    rows: (db: SqlDb, scope: Scope, filters: Filters) => chosenDevicePages(db, choose(scope, filters), filters.as_of, { sort_by: filters.sort_by, sort: filters.sort }),
     count: (db: SqlDb, scope: Scope, filters: Filters) => chosenDeviceCount(db, choose(scope, filters)),
   };
 }
 
-export type DetailedExportFilters = DetailedReportFilters & AsOf;
+export type DetailedExportFilters = DetailedReportFilters & AsOf & Sorted;
 export const detailedExport = deviceExport<DetailedExportFilters>('inventory-detailed-report', DETAILED_COLUMNS, (scope, filters) => detailedReportChoice(scope, filters));
 
 /** Legacy Data's columns (doc 1 §2.12); Retailer Name only for the super role (doc 1 §6). */
@@ -105,7 +111,7 @@ const legacyColumns = (withRetailer: boolean): ExportColumn<DeviceFacts>[] => [
   { heading: 'Device Type', value: (row) => row.device_type },
 ];
 
-export type LegacyExportFilters = LegacyReportFilters & AsOf & { readonly query?: LegacyQuery };
+export type LegacyExportFilters = LegacyReportFilters & AsOf & Sorted & { readonly query?: LegacyQuery };
 const legacyWhere = (scope: Scope, filters: LegacyExportFilters) => legacyReportChoice(scope, filters, filters.query);
 export const legacyExport = deviceExport<LegacyExportFilters>('legacy-data', legacyColumns(false), legacyWhere);
 export const legacyExportWithRetailer = deviceExport<LegacyExportFilters>('legacy-data-retailer', legacyColumns(true), legacyWhere);

@@ -116,7 +116,8 @@ export class ReportsController {
 
   @Serves('GET /api/v1/detailed_inventory_export')
   async detailedExport(@RouteQuery() query: DetailedReportQuery & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
-    const { page: _page, results: _results, sort: _sort, sort_by: _sortBy, format, ...filters } = this.checkedDetailed(query);
+    // The file follows the screen: its filters and its sort.
+    const { page: _page, results: _results, format, ...filters } = this.checkedDetailed(query);
     return this.exports.start(detailedExport, format, user, filters);
   }
 
@@ -154,7 +155,7 @@ export class ReportsController {
     @RouteBody() body: z.output<typeof legacyReportBody>,
     @CurrentUser() user: AuthenticatedUser,
   ): Promise<ExportAnswer> {
-    const { page: _page, results: _results, sort: _sort, sort_by: _sortBy, format, ...filters } = this.checkedLegacy(query);
+    const { page: _page, results: _results, format, ...filters } = this.checkedLegacy(query);
     const definition = user.roles.includes(ROLE.SUPER_ADMIN) ? legacyExportWithRetailer : legacyExport;
     return this.exports.start(definition, format, user, { ...filters, query: body.query_string });
   }

@@ -110,15 +110,17 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(lastListQuery(fetchMock).has('search_text')).toBe(false));
   });
 
-  it('Export Report opens the answered url in a new tab', async () => {
+  it('Export Report says a ready file is ready, with its link, and sends the screen\'s filters and sort', async () => {
     const fetchMock = serve({ download: 1, url: 'https://files.example/offices.xlsx' });
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderWithClient(<ReportPage<Row> title="Offices" list={list} exportRoute={exportRoute} columns={columns} rowKey="id" />);
     await screen.findByText('Office 1');
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Office Name' }));
+    await waitFor(() => expect(lastListQuery(fetchMock).get('sort')).toBe('ASC'));
     fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://files.example/offices.xlsx', '_blank', 'noopener'));
+    expect(await screen.findByText('Your file is ready')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', 'https://files.example/offices.xlsx');
     const exportCalls = () => fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith(exportRoute.path));
-    expect(exportCalls().map((url) => new URL(url, 'http://x').searchParams.get('format'))).toEqual(['csv']);
+    expect(exportCalls().map((url) => Object.fromEntries(new URL(url, 'http://x').searchParams))).toEqual([{ sort_by: 'name', sort: 'ASC', format: 'csv' }]);
 
     // The format menu beside the button: Excel asks for format=xlsx.
     fireEvent.mouseEnter(screen.getByRole('button', { name: 'Export format' }));
@@ -129,13 +131,12 @@ describe('ReportPage', { timeout: 20_000 }, () => {
 
   it('Export Report shows the message as a success notice when download is 0', async () => {
     serve({ download: 0, message: 'The report will be mailed to you.' });
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     renderWithClient(<ReportPage<Row> title="Offices" list={list} exportRoute={exportRoute} columns={columns} rowKey="id" />);
     await screen.findByText('Office 1');
     fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
     expect(await screen.findByText('The report will be mailed to you.')).toBeInTheDocument();
     expect(document.querySelector('.ant-modal-confirm-title')?.textContent).toBe('Hooray !');
-    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByText('Your file is ready')).toBeNull();
   });
 
   it('remembers the selection of each page in the browser and reports every selected row', async () => {

@@ -25,10 +25,11 @@ function showProgress(key: string, progress: ExportProgress) {
   });
 }
 
-function showReady(key: string, url: string) {
+/** A finished file: 'Your file is ready' with its Download link (a browser opens a tab only on a click, never after a wait). */
+export function showReady(key: string, url: string) {
   notification.open({
     key,
-    title: 'Your report is ready',
+    title: 'Your file is ready',
     description: (
       <Button type="primary" href={url} target="_blank" rel="noopener" onClick={() => notification.destroy(key)}>
         Download
