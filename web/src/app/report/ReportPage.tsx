@@ -123,7 +123,11 @@ export default function ReportPage<Row extends object>({
     queryFn: () => call<PagedAnswer<Row>>(listRoute, { query, body }),
     placeholderData: keepPreviousData,
   });
-  const rows = answer.data?.items.data ?? [];
+  // A refused or failed search keeps the last answer on screen (its rows, count and totals) beside the error.
+  const lastAnswer = useRef<PagedAnswer<Row> | undefined>(undefined);
+  if (answer.data) lastAnswer.current = answer.data;
+  const shown = answer.data ?? (answer.isError ? lastAnswer.current : undefined);
+  const rows = shown?.items.data ?? [];
   const keyOf = (row: Row): Key => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey] as Key));
 
   const remember = selection?.remember;
@@ -211,12 +215,12 @@ export default function ReportPage<Row extends object>({
     </Space.Compact>
   );
 
-  const total = answer.data?.items.total;
-  const estimated = answer.data?.items.estimated;
+  const total = shown?.items.total;
+  const estimated = shown?.items.estimated;
   return (
     <Card>
       <Typography.Title level={3}>{titleTotal && total !== undefined ? `${title} (${estimated ? `${total}, estimated` : total})` : title}</Typography.Title>
-      {summary?.(answer.data, answer.isPending)}
+      {summary?.(shown, answer.isPending)}
       {filters ? (
         <Form form={form} layout="inline" initialValues={initialValues} style={{ marginBottom: 16, marginTop: summary ? 16 : 0, rowGap: 8 }} onFinish={applyFilters}>
           {filters}

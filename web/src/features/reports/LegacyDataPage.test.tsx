@@ -146,13 +146,30 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
     expect(posts(api)[0]!.body).toEqual({});
   });
 
-  it("shows the server's message when it refuses the query", async () => {
-    serve(() => new Reply(400, { error: 'Bad Request', message: 'Please enter a value for IMEI', fields: { 'query_string.rules.0.value': 'Please enter a value for IMEI' } }));
+  it('names an incomplete condition without sending it, and keeps the last results and count', async () => {
+    const api = serve();
+    renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
+    await screen.findByText('356938035643817');
+    fireEvent.click(screen.getByRole('button', { name: /Add Condition/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Please enter a value for IMEI')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(posts(api)).toHaveLength(0);
+    expect(screen.getByText('356938035643817')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Legacy Data (2)' })).toBeInTheDocument();
+  });
+
+  it("shows the server's message when it refuses a query", async () => {
+    serve(() => new Reply(400, { error: 'Bad Request', message: 'In takes at most 1000 values', fields: { 'query_string.rules.0.value': 'In takes at most 1000 values' } }));
     renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
     await screen.findByText('356938035643809');
     fireEvent.click(screen.getByRole('button', { name: /Add Condition/ }));
+    fireEvent.change(field('Value 1'), { target: { value: '123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Please enter a value for IMEI', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('In takes at most 1000 values', {}, { timeout: 5000 })).toBeInTheDocument();
+    // The last results stay on screen beside the message.
+    expect(screen.getByText('356938035643817')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Legacy Data (2)' })).toBeInTheDocument();
   });
 
   it('Export Report posts the filters and the query', async () => {

@@ -1,4 +1,5 @@
 import { LEGACY_SORT_KEYS } from '@portal/contracts/reports/reports.constants';
+import { legacyReportBody } from '@portal/contracts/reports/reports.schemas';
 import type { LegacyDeviceRow } from '@portal/contracts/reports/reports.views';
 import { Form, Input, Radio } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
@@ -67,6 +68,16 @@ function legacyRequest({ search_type, keyword, query_builder, ...filters }: Reco
   return { query, body: queryString ? { query_string: queryString } : {} };
 }
 
+/**
+ * What keeps the builder's query from being searched, in the server's words (the same contracts
+ * schema decides): an incomplete condition is named before anything is sent, and the table keeps
+ * its last results.
+ */
+export function queryProblem(query: BuilderQuery | undefined): string | undefined {
+  const checked = legacyReportBody.safeParse({ query_string: toQueryString(query) });
+  return checked.success ? undefined : checked.error.issues[0]?.message;
+}
+
 /** The keyword box or the query builder, as the search type says. */
 function SearchFields() {
   const form = Form.useFormInstance();
@@ -84,7 +95,19 @@ function SearchFields() {
       <Form.Item name="keyword" hidden={searchType !== 'keyword'}>
         <Input placeholder="Keyword" allowClear />
       </Form.Item>
-      <Form.Item name="query_builder" hidden={searchType === 'keyword'} style={{ width: '100%' }}>
+      <Form.Item
+        name="query_builder"
+        hidden={searchType === 'keyword'}
+        style={{ width: '100%' }}
+        rules={[
+          {
+            validator: async (_rule, query: BuilderQuery | undefined) => {
+              const problem = searchType === 'keyword' ? undefined : queryProblem(query);
+              if (problem) throw new Error(problem);
+            },
+          },
+        ]}
+      >
         <LegacyQueryBuilder />
       </Form.Item>
     </>

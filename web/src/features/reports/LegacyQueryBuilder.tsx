@@ -44,7 +44,8 @@ function newRule(): BuilderRule {
 /**
  * The builder's query as Legacy Data sends it in `query_string` (JSON text): `{ combinator,
  * rules: [{ field, operator, value }] }`, value text, or a list for In and Between. Undefined
- * without conditions. Incomplete conditions are sent as they are: the server names what is missing.
+ * without conditions. Incomplete conditions are never sent: Legacy Data checks the query first
+ * with the server's own schema (queryProblem).
  */
 export function toQueryString(query: BuilderQuery | undefined): string | undefined {
   if (!query || query.rules.length === 0) return undefined;
