@@ -60,6 +60,15 @@ describe('Assign Inventory', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Assign (1)' })).toBeEnabled();
   });
 
+  it('exports the list with its keyword (Export Report, doc 1 §2.6)', async () => {
+    const api = serve();
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-100');
+    fireEvent.change(screen.getByPlaceholderText('Search by carton number or office name'), { target: { value: 'north' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await waitFor(() => expect(api.queries('/api/v1/manager/manager_inventory_list_export')).toEqual([{ format: 'csv' }]));
+  });
+
   it('shows the spec messages of an empty Assign form', async () => {
     serve();
     renderPage(<AssignInventoryPage />);

@@ -15,6 +15,8 @@ import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFi
 
 const list = route('GET', '/api/v1/manager/agentassignlist');
 const assign = route('POST', '/api/v1/manager/assigndevice');
+/** The spec lists Export Report on this screen without a route of its own: its list is My Inventory's (the manager's stock cartons), so is its file. */
+const exportRoute = route('GET', '/api/v1/manager/manager_inventory_list_export');
 
 type AssignForm = DevicePick & { office_id?: string; agent_id?: string };
 /** What the console sends (the schema's input side: lists of cartons and IMEIs). */
@@ -44,7 +46,7 @@ function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly Cart
   );
 }
 
-/** Assign Inventory (assignagent, doc 1 §2.6): cartons of the manager's stock, selection remembered per page, Reload, and the Assign drawer. */
+/** Assign Inventory (assignagent, doc 1 §2.6): cartons of the manager's stock, selection remembered per page, Reload, Export Report, and the Assign drawer. */
 export default function AssignInventoryPage() {
   const client = useQueryClient();
   const [selected, setSelected] = useState<readonly CartonRow[]>([]);
@@ -56,6 +58,7 @@ export default function AssignInventoryPage() {
       <ReportPage<CartonRow>
         title="Assign Inventory"
         list={list}
+        exportRoute={exportRoute}
         rowKey="carton_number"
         columns={cartonColumns}
         selection={{ remember: 'per-page', storageKey: 'assignagent', resetKey, onChange: (_keys, rows) => setSelected(rows) }}

@@ -1,7 +1,7 @@
 import type { ReassignBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { ReassignRow } from '@portal/contracts/inventory/inventory.views';
 import { inventoryStatuses } from '@portal/contracts/inventory/inventory.codes';
-import { Form, Input, Modal, Select } from 'antd';
+import { Button, Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
@@ -11,7 +11,6 @@ import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { useCommand } from '../../app/command';
 import OfficeAgentFields from './OfficeAgentFields';
 import { personOption, shownDate } from '../../app/format';
-import ActionButton from '../../app/widgets/ActionButton';
 
 const list = route('GET', '/api/v1/manager/reassign_inventory_list');
 const reassign = route('POST', '/api/v1/manager/reassign_inventory');
@@ -119,9 +118,12 @@ export default function ReassignInventoryPage() {
           </>
         }
         actions={
-          <ActionButton type="primary" blockedBecause={selected.length === 0 && 'Select devices in the table to reassign them.'} onClick={() => setReassigning(true)}>
-            Reassign{selected.length > 0 ? ` (${selected.length})` : ''}
-          </ActionButton>
+          // Doc 1 §2.8: the button appears only once a row is selected (not a disabled button).
+          selected.length > 0 && (
+            <Button type="primary" onClick={() => setReassigning(true)}>
+              Reassign ({selected.length})
+            </Button>
+          )
         }
       />
       {reassigning && <ReassignDrawer devices={selected} onCancel={cancel} onReassigned={done} />}
