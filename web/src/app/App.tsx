@@ -5,7 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { antdTheme } from './layout/antd-theme';
 import { LayoutSettingsProvider, useLayoutSettings } from './layout/LayoutSettingsContext';
 import { useStaticHolderTheme } from './layout/useStaticHolderTheme';
-import { type ScreenRoute, canOpen, screenRoutes } from './routes';
+import { type ScreenRoute, canOpen, returnPathAfterLogin, screenRoutes } from './routes';
 import { landingPath } from './session';
 import { SessionProvider, useSession } from './session-context';
 
@@ -26,16 +26,24 @@ function useDocumentTitle(title: string) {
   }, [title]);
 }
 
+/** To the login page, remembering the page asked for (path and query) so that a sign-in returns to it. */
+function ToLogin() {
+  const location = useLocation();
+  return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+}
+
 /** Signed-in screens: no session → /login; roles that do not intersect → the 403 page. */
 function Guarded({ route }: { route: ScreenRoute }) {
   useDocumentTitle(route.title);
   const { user } = useSession();
   const location = useLocation();
   if (route.public) {
-    if (user && route.path === '/login') return <Navigate to={landingPath(user.role_id)} replace />;
+    // Signed in on the login page: on to the page asked for while signed out, or the role's home.
+    const requested = (location.state as { from?: unknown } | null)?.from;
+    if (user && route.path === '/login') return <Navigate to={returnPathAfterLogin(requested, user.role_id) ?? landingPath(user.role_id)} replace />;
     return <Page route={route} />;
   }
-  if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!user) return <ToLogin />;
   if ((route.path === '/' || route.path === '/dashboard') && landingPath(user.role_id) === '/agent-dashboard') return <Navigate to="/agent-dashboard" replace />;
   if (!canOpen(route, user.role_id)) {
     return (
@@ -68,7 +76,7 @@ function AppRoutes() {
               <Shell />
             </Suspense>
           ) : (
-            <Navigate to="/login" replace />
+            <ToLogin />
           )
         }
       >

@@ -1,5 +1,5 @@
 import { ROLE } from '@portal/contracts/platform/roles';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import App, { PRODUCT_NAME } from './App';
 import { screenRoutes } from './routes';
@@ -20,6 +20,8 @@ describe('route guard', () => {
   });
   afterEach(() => {
     localStorage.clear();
+    sessionStorage.clear();
+    cleanup();
     vi.unstubAllGlobals();
   });
 
@@ -47,6 +49,39 @@ describe('route guard', () => {
     expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
   });
+
+  const signInWith = (roles: number[]) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const body = String(url).endsWith('/api/login')
+          ? { message: 'Login successful', items: { name: 'Olive Office', expires_in: 1_000_000_000, token: 'a.b.c', password_changed: 1, role_id: roles, user_id: 'u1', role_name: 'X' } }
+          : { data: { view_flag: 0 }, items: { data: [], total: 0, current_page: 1 } };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+  };
+  const submitLogin = async () => {
+    fireEvent.change(await screen.findByLabelText('Email', {}, { timeout: 10_000 }), { target: { value: 'office.manager@demo.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Passw0rd!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  };
+
+  it('returns a deep link opened while signed out to its page, query included, once signed in', async () => {
+    signInWith([ROLE.OFFICE_MANAGER]);
+    window.history.pushState({}, '', '/InventoryDetailedReport?status=4');
+    render(<App />);
+    await submitLogin();
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/InventoryDetailedReport?status=4'), { timeout: 10_000 });
+  }, 20_000);
+
+  it("lands on the role's home when the deep link is a screen the role may not open", async () => {
+    signInWith([ROLE.AGENT]);
+    window.history.pushState({}, '', '/assignagent');
+    render(<App />);
+    await submitLogin();
+    await waitFor(() => expect(window.location.pathname).toBe('/agent-dashboard'), { timeout: 10_000 });
+  }, 20_000);
 
   it('logs an expired stored session out with the spec message', async () => {
     storeSession([3], new Date(Date.now() - 1000).toISOString());

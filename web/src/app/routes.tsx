@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router-dom';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { SCREEN_ROLES, can } from './access';
 
@@ -179,6 +180,17 @@ export const screenRoutes: readonly ScreenRoute[] = entries.map((entry) => ({ ..
 /** A screen is reachable when the user's roles intersect its roles. */
 export function canOpen(route: ScreenRoute, roles: readonly number[]): boolean {
   return route.public === true || route.roles.some((role) => roles.includes(role));
+}
+
+/**
+ * Where a sign-in returns to: the page asked for while signed out (path and query), when it is a
+ * signed-in screen these roles may open; otherwise none (the caller lands on the role's home).
+ */
+export function returnPathAfterLogin(requested: unknown, roles: readonly number[]): string | undefined {
+  if (typeof requested !== 'string' || !requested.startsWith('/') || requested.startsWith('//')) return undefined;
+  const pathname = requested.split(/[?#]/)[0]!;
+  const screen = screenRoutes.find((route) => !route.public && matchPath({ path: route.path, end: true }, pathname));
+  return screen && canOpen(screen, roles) ? requested : undefined;
 }
 
 /** The sidebar: the manager one unless the user holds role 2, then the agent one (doc 1 §2.2). */

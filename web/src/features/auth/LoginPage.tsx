@@ -1,6 +1,7 @@
 import { Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { returnPathAfterLogin } from '../../app/routes';
 import { call, failureMessage, route } from '../../app/api-client';
 import { type LoginItems, landingPath } from '../../app/session';
 import { useSession } from '../../app/session-context';
@@ -16,6 +17,7 @@ interface LoginForm {
 export default function LoginPage() {
   const { signIn, endedBecause } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const [error, setError] = useState<string | null>(endedBecause);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,7 +31,9 @@ export default function LoginPage() {
       });
       setSuccess(answer.message);
       const user = signIn(answer.items, form.email, form.remember);
-      navigate(landingPath(user.role_id), { replace: true });
+      // A deep link opened while signed out comes back once signed in, when the role may open it.
+      const requested = (location.state as { from?: unknown } | null)?.from;
+      navigate(returnPathAfterLogin(requested, user.role_id) ?? landingPath(user.role_id), { replace: true });
     } catch (failure) {
       setError(failureMessage(failure));
     } finally {
