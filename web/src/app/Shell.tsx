@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { call, route } from './api-client';
 import { LiveConnection } from './live/LiveConnection';
-import { menuFor } from './routes';
+import { canOpen, menuFor, screenRoutes } from './routes';
+import DeviceFinder, { DEVICE_FINDER_SCREEN } from './widgets/DeviceFinder';
 import { useSession } from './session-context';
 import { navigationMode } from './layout/layout-rules';
 import { LayoutSettingsButton } from './layout/LayoutSettingsDrawer';
@@ -95,6 +96,10 @@ export default function Shell() {
   useAnnouncementDialog(user?.password_changed !== 0);
 
   const groups = useMemo(() => menuFor(user?.role_id ?? []), [user]);
+  const canFindDevices = useMemo(() => {
+    const screen = screenRoutes.find((candidate) => candidate.path === DEVICE_FINDER_SCREEN);
+    return screen !== undefined && canOpen(screen, user?.role_id ?? []);
+  }, [user]);
   const items: MenuProps['items'] = groups.flatMap((group): NonNullable<MenuProps['items']> =>
     group.group === 'top' || group.group === 'bottom'
       ? group.items.map((item) => ({ key: item.path, icon: pathIcon(item.path), label: <Link to={item.path}>{item.label}</Link> }))
@@ -180,6 +185,7 @@ export default function Shell() {
             ) : (
               <div style={{ flex: 1 }} />
             )}
+            {canFindDevices && <DeviceFinder width={width < 576 ? 130 : 220} />}
             <LayoutSettingsButton />
             <Dropdown
               menu={{

@@ -58,6 +58,8 @@ export interface ReportPageProps<Row> {
   summary?: (answer: PagedAnswer<Row> | undefined, loading: boolean) => ReactNode;
   /** The title carries the total: "Legacy Data (1234)". */
   titleTotal?: boolean;
+  /** Told each new answer (e.g. to open the one device a link asked for). */
+  onAnswer?: (answer: PagedAnswer<Row>) => void;
 }
 
 /** The total as shown: said to be an estimate when the server answered one (`items.estimated`). */
@@ -100,6 +102,7 @@ export default function ReportPage<Row extends object>({
   fixedQuery,
   summary,
   titleTotal,
+  onAnswer,
 }: ReportPageProps<Row>) {
   const [form] = Form.useForm<ReportQuery>();
   const [request, setRequest] = useState<ReportRequest>(() => (initialValues ? toRequest(initialValues) : { query: {} }));
@@ -127,6 +130,12 @@ export default function ReportPage<Row extends object>({
   const lastAnswer = useRef<PagedAnswer<Row> | undefined>(undefined);
   if (answer.data) lastAnswer.current = answer.data;
   const shown = answer.data ?? (answer.isError ? lastAnswer.current : undefined);
+  const onAnswerRef = useRef(onAnswer);
+  onAnswerRef.current = onAnswer;
+  const answered = answer.isPlaceholderData ? undefined : answer.data;
+  useEffect(() => {
+    if (answered) onAnswerRef.current?.(answered);
+  }, [answered]);
   const rows = shown?.items.data ?? [];
   const keyOf = (row: Row): Key => (typeof rowKey === 'function' ? rowKey(row) : (row[rowKey] as Key));
 

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { paged, stubApi } from '../../app/testing/page.test-util';
+import { deviceFinderLink } from '../../app/widgets/DeviceFinder';
 import InventoryDetailedReportPage from './InventoryDetailedReportPage';
 import { pick, renderReport } from '../../app/testing/report.test-util';
 
@@ -56,6 +57,23 @@ const lastQuery = (api: ReturnType<typeof serve>) => api.queries(REPORT).at(-1)!
 const checkbox = (label: string) => screen.getByRole<HTMLInputElement>('checkbox', { name: label });
 
 describe('Inventory Detailed Report', { timeout: 30_000 }, () => {
+  it("the header's device finder link (?imei=…&log=open) filters by the IMEI digits and opens the one match's device log", async () => {
+    const api = serve(paged([device('356938035643809')]));
+    renderReport(<InventoryDetailedReportPage />, { url: `${deviceFinderLink('3809')}` });
+    expect(await screen.findByText('Received into Austin North')).toBeInTheDocument();
+    expect(screen.getByText('Device Log: 356938035643809')).toBeInTheDocument();
+    expect(api.queries(REPORT)[0]).toEqual({ imei: '3809', page: '1', results: '10' });
+    expect(screen.getByPlaceholderText('IMEI')).toHaveValue('3809');
+  });
+
+  it('the device finder link with several matches lists them without opening a log', async () => {
+    const api = serve();
+    renderReport(<InventoryDetailedReportPage />, { url: `${deviceFinderLink('38')}` });
+    expect(await screen.findByText('356938035643817')).toBeInTheDocument();
+    expect(api.queries(REPORT)[0]).toMatchObject({ imei: '38' });
+    expect(screen.queryByText(/^Device Log/)).toBeNull();
+  });
+
   it('?status=13 ticks the whole in-stock group and asks for it; the groups, filters and sort make the query', async () => {
     const api = serve();
     renderReport(<InventoryDetailedReportPage />, { url: '/InventoryDetailedReport?status=13' });

@@ -73,18 +73,29 @@ export default function InventoryDetailedReportPage() {
   const roles = useRoles();
   const [searchParams] = useSearchParams();
   const statusParam = searchParams.get('status');
+  // The header's device finder links here with the IMEI digits, and log=open to open the one match's log.
+  const imeiParam = searchParams.get('imei');
+  const [logWanted, setLogWanted] = useState(searchParams.get('log') === 'open');
   const initialValues = useMemo(() => {
     const status = statusesFromLink(statusParam);
-    return status.length > 0 ? { status } : undefined;
-  }, [statusParam]);
+    const values = { ...(status.length > 0 && { status }), ...(imeiParam && { imei: imeiParam }) };
+    return Object.keys(values).length > 0 ? values : undefined;
+  }, [statusParam, imeiParam]);
   const [logOf, setLogOf] = useState<string>();
+  const linkKey = searchParams.toString();
+  const [openedFor, setOpenedFor] = useState(linkKey);
+  if (openedFor !== linkKey) {
+    // Another link (a new search in the header): its own log request.
+    setOpenedFor(linkKey);
+    setLogWanted(searchParams.get('log') === 'open');
+  }
   const columns = useMemo(() => detailedColumns(setLogOf), []);
 
   return (
     <>
       <ReportPage<DetailedDeviceRow>
-        // Another status link (dashboard card) opens the report afresh with its statuses.
-        key={statusParam ?? ''}
+        // Another link (a dashboard card's statuses, the header's IMEI) opens the report afresh.
+        key={`${statusParam ?? ''}|${imeiParam ?? ''}`}
         title="Inventory Detailed Report"
         list={list}
         exportRoute={exportRoute}
@@ -92,6 +103,12 @@ export default function InventoryDetailedReportPage() {
         columns={columns}
         initialValues={initialValues}
         toRequest={reportRequest}
+        onAnswer={(answer) => {
+          if (!logWanted) return;
+          setLogWanted(false);
+          const [only, ...others] = answer.items.data;
+          if (only && others.length === 0) setLogOf(only.imei);
+        }}
         filters={
           <>
             <Form.Item name="keyword">
