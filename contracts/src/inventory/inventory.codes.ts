@@ -120,6 +120,20 @@ export const deviceTypes = [
 export type DeviceTypeCode = (typeof deviceTypes)[number]['code'];
 
 /**
+ * A device type as people read it: its display name ("Free Smartphone"), never the code (codes
+ * stay on the wire and, for downstream systems, in exports beside the name). A list of codes
+ * ("PHONE, SIM") reads as a list of names; an unknown code is shown as it came.
+ */
+export function deviceTypeName(codes: string | null | undefined): string {
+  if (!codes) return '';
+  return codes
+    .split(',')
+    .map((code) => code.trim())
+    .map((code) => deviceTypes.find((type) => type.code === code)?.name ?? code)
+    .join(', ');
+}
+
+/**
  * Receive job sources (doc 1 §2.5 source filter "assign source list", §3 receive job
  * `assign_source_text`, §7 `reference/assign_source`). Ids and names ours: the spec shows the
  * list exists, not its contents. A job comes from upstream allocation, fills an inventory

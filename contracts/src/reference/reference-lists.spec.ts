@@ -13,6 +13,7 @@ import {
   genders,
   inventoryOrderApprovalStatuses,
   inventoryOrderStatuses,
+  deviceTypeName,
   inventoryStatuses,
   officeSortKeys,
   onboardingSources,
@@ -61,6 +62,13 @@ describe('reference lists', () => {
     it('names every code', () => {
       for (const item of list) expect(item.name.trim()).not.toBe('');
     });
+  });
+
+  it('reads device type codes as their display names, lists too, unknown codes as they came', () => {
+    expect(deviceTypeName('FREEPHONE_SMART')).toBe('Free Smartphone');
+    expect(deviceTypeName('PHONE, SIM')).toBe('Phone, SIM');
+    expect(deviceTypeName('WATCH')).toBe('WATCH');
+    expect(deviceTypeName(null)).toBe('');
   });
 
   it('keeps the spec device type codes, each once', () => {

@@ -5,6 +5,26 @@ import { type CommandContext, systemContext } from '../platform/commands/command
 import type { SeedInventory } from './seed-inventory';
 import type { DemoOffice } from './demo-business.seed';
 
+/** A catalog a user believes: each device type's makes with their own models (no Apple "G Play"). */
+const DEMO_CATALOG: Record<DeviceTypeCode, readonly { make: string; model: string }[]> = {
+  FREEPHONE_SMART: [
+    { make: 'Samsung', model: 'Galaxy A15' },
+    { make: 'Motorola', model: 'moto g Play' },
+    { make: 'TCL', model: '30 XE' },
+  ],
+  PHONE: [
+    { make: 'Apple', model: 'iPhone SE' },
+    { make: 'Samsung', model: 'Galaxy A35' },
+    { make: 'Motorola', model: 'moto g Stylus' },
+  ],
+  TABLET: [
+    { make: 'Apple', model: 'iPad (10th generation)' },
+    { make: 'Samsung', model: 'Galaxy Tab A9' },
+    { make: 'TCL', model: 'Tab 8' },
+  ],
+  SIM: [{ make: 'Carrier', model: 'Nano SIM' }],
+};
+
 const DAY = 24 * 60 * 60 * 1000;
 const CARTON_SIZE = 10;
 const CARTONS_PER_SHIPMENT = 5;
@@ -105,7 +125,7 @@ export async function seedDemoDevices(
       const devices = Array.from({ length: CARTON_SIZE }, () => {
         serial++;
         return {
-          imei: demoDeviceId(serial, deviceType), esn: null, make: deviceType === 'SIM' ? 'Carrier' : pick(['Samsung', 'Motorola', 'Apple', 'TCL']), model: deviceType === 'SIM' ? 'Nano SIM' : pick(['A15', 'G Play', 'iPhone SE', '30 XE']),
+          imei: demoDeviceId(serial, deviceType), esn: null, ...pick(DEMO_CATALOG[deviceType]),
           device_type: deviceType, pallet: `PL${String(Math.floor(shipment / 4)).padStart(4, '0')}`, carton_number: number, enroll_id: null, enroll_type: null, etc_code: null,
         } satisfies ShippedDevice;
       });

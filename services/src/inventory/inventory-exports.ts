@@ -1,4 +1,4 @@
-import type { AgentDeviceRow, Page, ReassignRow, ReceiveJobRow } from '@portal/contracts';
+import { type AgentDeviceRow, type Page, type ReassignRow, type ReceiveJobRow, deviceTypeName } from '@portal/contracts';
 import {
   type Paging,
   type Scope,
@@ -79,7 +79,7 @@ export const myInventoryExport = listExport(
   [
     { heading: 'Carton Number', value: (row) => row.carton_number },
     { heading: 'Device Count', value: (row) => row.imei_count },
-    { heading: 'Device Type', value: (row) => row.device_type },
+    { heading: 'Device Type', value: (row) => deviceTypeName(row.device_type) },
     { heading: 'Office Name', value: (row) => row.office_name },
     { heading: 'Allocation Date', value: (row) => formatExportDate(row.allocation_date) },
     { heading: 'Age (Days)', value: (row) => row.device_age },
@@ -92,7 +92,7 @@ export const reassignExport: ExportDefinition<ReassignRow, ReassignFilters> = {
   columns: [
     { heading: 'IMEI', value: (row) => row.imei },
     { heading: 'Carton Number', value: (row) => row.carton_number },
-    { heading: 'Device Type', value: (row) => row.device_type },
+    { heading: 'Device Type', value: (row) => deviceTypeName(row.device_type) },
     { heading: 'Status', value: (row) => row.status_name },
     { heading: 'Office Name', value: (row) => row.office_name },
     { heading: 'Agent Name', value: (row) => row.agent_name },
@@ -110,7 +110,7 @@ export const agentInventoryExport: ExportDefinition<AgentDeviceRow, { keyword?: 
   columns: [
     { heading: 'IMEI', value: (row) => row.imei },
     { heading: 'Age (Days)', value: (row) => row.device_age },
-    { heading: 'Device Type', value: (row) => row.device_type },
+    { heading: 'Device Type', value: (row) => deviceTypeName(row.device_type) },
     { heading: 'Status', value: (row) => row.status_name },
     { heading: 'Assigned Date', value: (row) => formatExportDate(row.assigned_date) },
     { heading: 'Carton Number', value: (row) => row.carton },

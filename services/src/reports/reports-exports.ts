@@ -1,5 +1,6 @@
 import {
   AGING_BANDS,
+  deviceTypeName,
   inventoryStatusName,
   type AgedBucket,
   type AgedPeriod,
@@ -64,7 +65,9 @@ const DETAILED_COLUMNS: readonly ExportColumn<DeviceFacts>[] = [
   { heading: 'Enrollment Type', value: (row) => row.enroll_type },
   { heading: 'ESN', value: (row) => row.esn },
   { heading: 'IMEI', value: (row) => row.imei },
-  { heading: 'Device Type', value: (row) => row.device_type },
+  { heading: 'Device Type', value: (row) => deviceTypeName(row.device_type) },
+  // The code too: downstream systems match on it.
+  { heading: 'Device Type Code', value: (row) => row.device_type },
   { heading: 'Status', value: (row) => inventoryStatusName(row.status) },
   { heading: 'Allocation Date', value: (row) => formatExportDate(row.allocation_date) },
   { heading: 'Device Age', value: (row) => row.device_age },
@@ -108,7 +111,8 @@ const legacyColumns = (withRetailer: boolean): ExportColumn<DeviceFacts>[] => [
   { heading: 'Allocation Date', value: (row) => formatExportDate(row.allocation_date) },
   { heading: 'Status', value: (row) => inventoryStatusName(row.status) },
   { heading: 'Plan Name', value: (row) => row.plan_name },
-  { heading: 'Device Type', value: (row) => row.device_type },
+  { heading: 'Device Type', value: (row) => deviceTypeName(row.device_type) },
+  { heading: 'Device Type Code', value: (row) => row.device_type },
 ];
 
 export type LegacyExportFilters = LegacyReportFilters & AsOf & Sorted & { readonly query?: LegacyQuery };
@@ -184,7 +188,7 @@ const agedExport = (holder: Holder) =>
       { heading: AGED_HOLDER_HEADINGS[holder].heading, value: (row) => (row[AGED_HOLDER_HEADINGS[holder].name] as string | undefined) ?? null },
       // An agent's office tells apart agents of one name, as on screen.
       ...(holder === 'agent' ? [{ heading: 'Office', value: (row: AgedRow) => row.office_name ?? null }, { heading: 'Office Number', value: (row: AgedRow) => row.office_number ?? null }] : []),
-      { heading: 'Device Type', value: (row) => row.Product_Type },
+      { heading: 'Device Type', value: (row) => deviceTypeName(row.Product_Type) },
       ...AGING_BANDS.map((band) => ({ heading: `${band.label} Days`, value: (row: AgedRow) => Number(row[band.reportKey]) })),
       { heading: 'Total', value: (row) => Number(row.total) },
     ],

@@ -1,3 +1,4 @@
+import { deviceTypeName } from '@portal/contracts/inventory/inventory.codes';
 import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
 import dayjs from 'dayjs';
 import { formatDate } from './report/date-rules';
@@ -22,3 +23,6 @@ export const personLabel = (person: { full_name: string; office_number?: string 
 
 /** A person as a choice in a select or type-ahead, labelled by `personLabel`. */
 export const personOption = (person: { id: string; full_name: string; office_number?: string | null }): { value: string; label: string } => ({ value: person.id, label: personLabel(person) });
+
+/** A device type cell: the display name of its code(s) (contracts' deviceTypeName); a dash when there is none. */
+export const shownDeviceType = (code: string | null | undefined): string => deviceTypeName(code) || '—';

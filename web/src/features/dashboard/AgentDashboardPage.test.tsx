@@ -58,7 +58,7 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
       ['Device Swap', '0', null],
     ]);
     expect(await screen.findByText('Mia Manager')).toBeInTheDocument();
-    expect(screen.getByText('PHONE, TABLET')).toBeInTheDocument();
+    expect(screen.getByText('Phone, Tablet')).toBeInTheDocument();
   });
 
   it('accepts a whole job with all its IMEIs, then reloads the jobs and tiles', async () => {

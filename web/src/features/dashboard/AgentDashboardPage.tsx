@@ -11,7 +11,7 @@ import { notice } from '../../app/notice';
 import ReportPage from '../../app/report/ReportPage';
 import ForcedChangePasswordDialog from '../../app/password/ForcedChangePasswordDialog';
 import { useCommand } from '../../app/command';
-import { shownDate } from '../../app/format';
+import { shownDate, shownDeviceType } from '../../app/format';
 import CountCards, { type CountCard } from '../../app/widgets/CountCards';
 import ActionButton from '../../app/widgets/ActionButton';
 
@@ -70,7 +70,7 @@ function PartialAcceptModal({ job, onClose }: { job: AgentJobRow; onClose: () =>
             },
           ]}
         >
-          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', maxHeight: 320, overflow: 'auto' }} options={job.imei_device.map((device) => ({ value: device.imei, label: `${device.imei} (${device.device_type})` }))} />
+          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', maxHeight: 320, overflow: 'auto' }} options={job.imei_device.map((device) => ({ value: device.imei, label: `${device.imei} (${shownDeviceType(device.device_type)})` }))} />
         </Form.Item>
       </Form>
     </Modal>
@@ -92,7 +92,7 @@ export default function AgentDashboardPage() {
   const columns: ColumnsType<AgentJobRow> = [
     { title: 'Manager Name', dataIndex: 'manager_name', key: 'manager_name' },
     { title: 'Device Count', dataIndex: 'total_device_count', key: 'total_device_count' },
-    { title: 'Device Type', key: 'device_type', render: (_value, job) => [...new Set(job.imei_device.map((device) => device.device_type))].join(', ') },
+    { title: 'Device Type', key: 'device_type', render: (_value, job) => shownDeviceType([...new Set(job.imei_device.map((device) => device.device_type))].join(', ')) },
     { title: 'Date', dataIndex: 'created_at', key: 'created_at', render: (at: string) => shownDate(at) },
     {
       title: 'Action',

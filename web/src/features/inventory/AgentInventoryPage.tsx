@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
-import { shownDate } from '../../app/format';
+import { shownDate, shownDeviceType } from '../../app/format';
 import ActionButton from '../../app/widgets/ActionButton';
 
 const list = route('GET', '/api/v1/agent/agentinventorylistv1');
@@ -25,7 +25,7 @@ type TransferRequest = Pick<AgentTransferBody, 'reason'> & { imei: string[]; tra
 const columns: ColumnsType<AgentDeviceRow> = [
   { title: 'IMEI', dataIndex: 'imei', key: 'imei' },
   { title: 'Age (Days)', dataIndex: 'device_age', key: 'device_age', render: (age: number | null) => age ?? '—' },
-  { title: 'Device Type', dataIndex: 'device_type', key: 'device_type' },
+  { title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType },
   { title: 'Status', dataIndex: 'status_name', key: 'status_name' },
   { title: 'Assigned Date', dataIndex: 'assigned_date', key: 'assigned_date', render: (at: string | null) => shownDate(at) },
   { title: 'Carton Number', dataIndex: 'carton', key: 'carton' },

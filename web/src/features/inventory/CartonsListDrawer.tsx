@@ -8,6 +8,7 @@ import { type Key, useState } from 'react';
 import { call, queryKey, route } from '../../app/api-client';
 import { useCommand } from '../../app/command';
 import { type ListAnswer, rowsOf } from './api/lists';
+import { shownDeviceType } from '../../app/format';
 
 const jobs = route('GET', '/api/v1/manager/managerjob_v2');
 const jobCartons = route('POST', '/api/v1/manager/managerdevicelist');
@@ -44,7 +45,7 @@ function ImeiPopover({ carton }: { carton: JobCartonRow }) {
 
 const columns: ColumnsType<JobCartonRow> = [
   { title: 'Carton Number', dataIndex: 'carton_number', key: 'carton_number' },
-  { title: 'Device Type', dataIndex: 'device_type', key: 'device_type' },
+  { title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType },
   { title: 'IMEI Count', dataIndex: 'imei_count', key: 'imei_count' },
   { title: 'Status', key: 'status', render: (_value, carton) => <Tag color={STATUS_COLOUR[carton.status]}>{carton.status_text}</Tag> },
   { title: 'Decline Reason', dataIndex: 'decline_reason', key: 'decline_reason', render: (reason: string | null) => reason ?? '—' },

@@ -1,4 +1,5 @@
 import { Drawer, Table } from 'antd';
+import { shownDeviceType } from '../../app/format';
 
 export interface ListedDevice {
   readonly imei: string;
@@ -24,7 +25,7 @@ export default function ImeiListDrawer({ devices, onClose, subtitle }: ImeiListD
         size="small"
         dataSource={devices ? [...devices] : []}
         pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (total) => `${total} in all` }}
-        columns={[{ title: 'IMEI', dataIndex: 'imei', key: 'imei' }, ...(withType ? [{ title: 'Device Type', dataIndex: 'device_type', key: 'device_type' }] : [])]}
+        columns={[{ title: 'IMEI', dataIndex: 'imei', key: 'imei' }, ...(withType ? [{ title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType }] : [])]}
       />
     </Drawer>
   );

@@ -48,6 +48,6 @@ describe('My Inventory', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'View IMEIs of C-100' }));
     expect(await screen.findByText('IMEI List')).toBeInTheDocument();
     expect(screen.getByText('490154203237518')).toBeInTheDocument();
-    expect(screen.getByText('TABLET')).toBeInTheDocument();
+    expect(screen.getByText('Tablet')).toBeInTheDocument();
   });
 });

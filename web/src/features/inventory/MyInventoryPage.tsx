@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
 import ImeiListDrawer from './ImeiListDrawer';
+import { shownDeviceType } from '../../app/format';
 
 /** My Inventory (Inventory, doc 1 §2.9): the manager's cartons; the view action opens the IMEI List panel. */
 export default function MyInventoryPage() {
@@ -13,7 +14,7 @@ export default function MyInventoryPage() {
   const columns: ColumnsType<CartonRow> = [
     { title: 'Carton Number', dataIndex: 'carton_number', key: 'carton_number' },
     { title: 'Device Count', dataIndex: 'imei_count', key: 'imei_count' },
-    { title: 'Device Type', dataIndex: 'device_type', key: 'device_type' },
+    { title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType },
     { title: 'Office Name', dataIndex: 'office_name', key: 'office_name' },
     {
       title: 'Action',

@@ -10,7 +10,7 @@ import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { useCommand } from '../../app/command';
 import OfficeAgentFields from './OfficeAgentFields';
-import { personOption, shownDate } from '../../app/format';
+import { personOption, shownDate, shownDeviceType } from '../../app/format';
 
 const list = route('GET', '/api/v1/manager/reassign_inventory_list');
 const reassign = route('POST', '/api/v1/manager/reassign_inventory');
@@ -31,7 +31,7 @@ interface ReassignForm {
 const columns: ColumnsType<ReassignRow> = [
   { title: 'IMEI', dataIndex: 'imei', key: 'imei' },
   { title: 'Carton Number', dataIndex: 'carton_number', key: 'carton_number' },
-  { title: 'Device Type', dataIndex: 'device_type', key: 'device_type' },
+  { title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType },
   { title: 'Status', dataIndex: 'status_name', key: 'status_name' },
   { title: 'Office Name', dataIndex: 'office_name', key: 'office_name' },
   { title: 'Agent Name', dataIndex: 'agent_name', key: 'agent_name', render: (name: string | null) => name ?? '—' },

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { DECLINE_REASON_REQUIRED } from './CartonsListDrawer';
 import { Reply, choose, lastNotice, paged, renderPage, rowOf, stubApi, tickRow } from '../../app/testing/page.test-util';
+import { selectInput } from '../../app/testing/report.test-util';
 import ReceiveInventoryPage from './ReceiveInventoryPage';
 import { ROLE } from '@portal/contracts/platform/roles';
 
@@ -60,7 +61,7 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Austin North')).toBeInTheDocument();
     expect(within(rowOf('Austin North')).getByText('02-03-2025')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'ORD' } });
-    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.mouseDown(selectInput('Source'));
     fireEvent.click(await screen.findByText('Office Transfer'));
     const from = screen.getByPlaceholderText('Uploaded From');
     fireEvent.mouseDown(from);

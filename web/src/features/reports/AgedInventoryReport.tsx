@@ -9,7 +9,7 @@ import { drillDown } from '../../app/report/drill-down';
 import { runExport } from '../../app/report/export';
 import ReportPage from '../../app/report/ReportPage';
 import CountCards from '../../app/widgets/CountCards';
-import { officeLabel } from '../../app/format';
+import { officeLabel, shownDeviceType } from '../../app/format';
 
 /** The holder fields of an aged row (doc 1 §3: Agent_name / office_manager_name / ibo_name / office_name and their ids). */
 type HolderName = 'Agent_name' | 'office_manager_name' | 'ibo_name' | 'office_name';
@@ -44,7 +44,7 @@ export default function AgedInventoryReport({ title, list, exportRoute, drillRou
   const columns: ColumnsType<AgedRow> = [
     { title: holder.title, dataIndex: holder.name, key: holder.name, sorter: true },
     ...(holder.withOffice ? [{ title: 'Office', dataIndex: 'office_name', key: 'office_name', sorter: true, render: (_name: string | null, row: AgedRow) => officeLabel(row) }] : []),
-    { title: 'Device Type', dataIndex: 'Product_Type', key: 'Product_Type', sorter: true },
+    { title: 'Device Type', dataIndex: 'Product_Type', key: 'Product_Type', sorter: true, render: shownDeviceType },
     ...AGING_BANDS.map((band) => ({
       title: bandTitle(band.label),
       dataIndex: band.reportKey,

@@ -13,6 +13,7 @@ import DeviceLogDrawer from './DeviceLogDrawer';
 import { can } from '../../app/access';
 import { AgentFilter, IboMarketFilter, OfficeFilter, RetailerFilter, useRoles } from './report-filters';
 import { reportRequest, shownDate, shownText } from './report-query';
+import { shownDeviceType } from '../../app/format';
 import StatusGroups, { statusesFromLink } from './StatusGroups';
 
 const list = route('GET', '/api/v1/detailed_inventory_report');
@@ -56,7 +57,9 @@ function detailedColumns(openLog: (imei: string) => void): ColumnsType<DetailedD
         ? (imei: string) => <Typography.Link onClick={() => openLog(imei)}>{imei}</Typography.Link>
         : DATES.includes(key)
           ? (date: string | null) => shownDate(date)
-          : shownText,
+          : key === 'device_type'
+            ? shownDeviceType
+            : shownText,
   }));
 }
 

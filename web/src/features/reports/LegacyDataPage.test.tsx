@@ -110,7 +110,7 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
     expect((sentQuery(posts(api)[1]!.body) as { rules: unknown[] }).rules).toHaveLength(2);
   });
 
-  it('offers each field only its operators: Device Type equals or not, from its codes; Between only for Order ID and RMA ID', async () => {
+  it('offers each field only its operators: Device Type equals or not, its codes shown by name; Between only for Order ID and RMA ID', async () => {
     const api = serve();
     renderReport(<LegacyDataPage />, { roles: [ROLE.RETAILER_MANAGER] });
     await screen.findByText('356938035643809');
@@ -124,7 +124,7 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
     await pick(field('Field 1'), 'Device Type');
     expect(await openOptions(field('Operator 1'), 'Not Equals')).toEqual(['Equals', 'Not Equals']);
     await pick(field('Operator 1'), 'Not Equals');
-    expect(await openOptions(field('Value 1'), 'SIM')).toEqual(['FREEPHONE_SMART', 'PHONE', 'SIM', 'TABLET']);
+    expect(await openOptions(field('Value 1'), 'SIM')).toEqual(['Free Smartphone', 'Phone', 'SIM', 'Tablet']);
     await pick(field('Value 1'), 'SIM');
 
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));

@@ -12,6 +12,7 @@ import LegacyQueryBuilder, { type BuilderQuery, emptyQuery, toQueryString } from
 import { can } from '../../app/access';
 import { AgentFilter, IboMarketFilter, OfficeFilter, useRoles } from './report-filters';
 import { reportRequest, shownDate, shownText } from './report-query';
+import { shownDeviceType } from '../../app/format';
 import StatusGroups from './StatusGroups';
 
 const firstPage = route('GET', '/api/v1/legacy_detailed_sales_report');
@@ -51,7 +52,7 @@ function legacyColumns(roles: readonly number[]): ColumnsType<LegacyDeviceRow> {
     key,
     dataIndex: key,
     sorter: true,
-    render: DATES.includes(key) ? (date: string | null) => shownDate(date) : shownText,
+    render: DATES.includes(key) ? (date: string | null) => shownDate(date) : key === 'device_type' ? shownDeviceType : shownText,
   }));
 }
 

@@ -54,7 +54,8 @@ export function toQueryString(query: BuilderQuery | undefined): string | undefin
 }
 
 const FIELDS = LEGACY_QUERY_FIELDS.map((field) => ({ value: field.name, label: field.label }));
-const DEVICE_TYPE_CODES = deviceTypes.map((type) => ({ value: type.code, label: type.code }));
+/** The codes are the query's values (doc 1 §2.12); people read the names. */
+const DEVICE_TYPE_CODES = deviceTypes.map((type) => ({ value: type.code, label: type.name }));
 
 /**
  * The value input a condition's field and operator call for. Every select of the builder has an
