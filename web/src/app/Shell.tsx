@@ -200,7 +200,8 @@ export default function Shell() {
               </Button>
             </Dropdown>
           </Layout.Header>
-          <Layout.Content style={{ margin: 24 }}>
+          {/* A phone's width goes to the content, not to margins. */}
+          <Layout.Content style={{ margin: width < 576 ? 8 : 24 }}>
             <Outlet />
           </Layout.Content>
           <Layout.Footer style={{ textAlign: 'center' }}>

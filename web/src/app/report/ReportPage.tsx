@@ -2,9 +2,9 @@ import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { PAGE_SIZE, PAGE_SIZE_CHOICES } from '@portal/contracts/reference/reference-lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Card, Dropdown, Form, Space, Table, Typography } from 'antd';
+import { Button, Card, Dropdown, Form, Grid, Space, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table/interface';
-import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { Listed } from '@portal/contracts/platform/page';
 import { call, queryKey } from '../api-client';
 import { runExport } from './export';
@@ -58,12 +58,46 @@ export interface ReportPageProps<Row> {
   summary?: (answer: PagedAnswer<Row> | undefined, loading: boolean) => ReactNode;
   /** The title carries the total: "Legacy Data (1234)". */
   titleTotal?: boolean;
+  /**
+   * The column that says which row is which (IMEI, a name), by key: shown first and kept on the
+   * left while the others scroll sideways. Default: the first column. `false`: none (a table
+   * narrow enough never to scroll).
+   */
+  identifyingColumn?: string | false;
   /** Told each new answer (e.g. to open the one device a link asked for). */
   onAnswer?: (answer: PagedAnswer<Row>) => void;
 }
 
 /** The total as shown: said to be an estimate when the server answered one (`items.estimated`). */
 const totalText = (total: number, estimated: boolean | undefined) => (estimated ? `${total} in all (estimated)` : `${total} in all`);
+
+/**
+ * Whether the table inside `holder` is wider than its room (more columns sideways), followed as
+ * the window, the rows and the columns change.
+ */
+function useWiderThanRoom(holder: React.RefObject<HTMLDivElement | null>, deps: readonly unknown[]): boolean {
+  const [wider, setWider] = useState(false);
+  useEffect(() => {
+    const measure = () => {
+      const content = holder.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+      setWider(content ? content.scrollWidth > content.clientWidth + 1 : false);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+    // Measured again whenever what the table shows changes.
+  }, deps);
+  return wider;
+}
+
+/** The identifying column first and fixed on the left (the rest scroll beside it); the others as given. */
+function withIdentifyingColumnFirst<Row>(columns: ColumnsType<Row>, key: string | false | undefined): ColumnsType<Row> {
+  if (key === false || columns.length === 0) return columns;
+  const index = key === undefined ? 0 : columns.findIndex((column) => column.key === key);
+  if (index < 0) return columns;
+  const identifying = { ...columns[index]!, fixed: 'left' as const };
+  return [identifying, ...columns.filter((_column, at) => at !== index)];
+}
 
 /** The page size this browser chose for a list, if it is still one on offer. */
 function rememberedSize(key: string): number | undefined {
@@ -103,7 +137,9 @@ export default function ReportPage<Row extends object>({
   summary,
   titleTotal,
   onAnswer,
+  identifyingColumn,
 }: ReportPageProps<Row>) {
+  const shownColumns = useMemo(() => withIdentifyingColumnFirst(columns, identifyingColumn), [columns, identifyingColumn]);
   const [form] = Form.useForm<ReportQuery>();
   const [request, setRequest] = useState<ReportRequest>(() => (initialValues ? toRequest(initialValues) : { query: {} }));
   const [searched, setSearched] = useState(false);
@@ -169,6 +205,8 @@ export default function ReportPage<Row extends object>({
   }, [resetKey]);
 
   const rowSelection: TableRowSelection<Row> | undefined = remember && {
+    // The checkboxes stay beside the identifying column when the table scrolls sideways.
+    fixed: shownColumns[0]?.fixed ? true : undefined,
     selectedRowKeys: picked[remember === 'per-page' ? String(page) : ALL_PAGES]?.keys ?? [],
     preserveSelectedRowKeys: remember === 'across-pages',
     ...(selection?.selectable && { getCheckboxProps: (row: Row) => ({ disabled: !selection.selectable!(row) }) }),
@@ -224,10 +262,13 @@ export default function ReportPage<Row extends object>({
     </Space.Compact>
   );
 
+  const tableHolder = useRef<HTMLDivElement>(null);
+  const phone = Grid.useBreakpoint().sm === false;
+  const widerThanRoom = useWiderThanRoom(tableHolder, [rows, shownColumns]);
   const total = shown?.items.total;
   const estimated = shown?.items.estimated;
   return (
-    <Card>
+    <Card styles={phone ? { body: { padding: 12 } } : undefined}>
       <Typography.Title level={3}>{titleTotal && total !== undefined ? `${title} (${estimated ? `${total}, estimated` : total})` : title}</Typography.Title>
       {summary?.(shown, answer.isPending)}
       {filters ? (
@@ -258,38 +299,45 @@ export default function ReportPage<Row extends object>({
         )
       )}
       {answer.isError && <Typography.Text type="danger">{answer.error.message}</Typography.Text>}
-      <Table<Row>
-        rowKey={rowKey}
-        columns={columns}
-        dataSource={rows}
-        loading={answer.isFetching}
-        rowSelection={rowSelection}
-        scroll={{ x: 'max-content' }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_CHOICES.map(String),
-          locale: { items_per_page: 'rows / page' },
-          showTotal: (shown) => totalText(shown, estimated),
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
-          const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
-          setSort(field ? { sort_by: field, sort: single?.order === 'descend' ? 'DESC' : 'ASC' } : {});
-          const nextSize = pagination.pageSize ?? size;
-          if (nextSize !== size) {
-            // Pages of another size hold other rows: start again at the first, and drop a per-page selection.
-            setSize(nextSize);
-            rememberSize(sizeKey, nextSize);
-            setPage(1);
-            if (remember === 'per-page' && allPicked(picked).keys.length > 0) changeSelection({});
-            return;
-          }
-          setPage(pagination.current ?? 1);
-        }}
-      />
+      {widerThanRoom && (
+        <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'right', fontSize: 12, marginBottom: 4 }} data-testid="side-scroll-cue">
+          More columns to the right: scroll the table sideways →
+        </Typography.Text>
+      )}
+      <div ref={tableHolder}>
+        <Table<Row>
+          rowKey={rowKey}
+          columns={shownColumns}
+          dataSource={rows}
+          loading={answer.isFetching}
+          rowSelection={rowSelection}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_CHOICES.map(String),
+            locale: { items_per_page: 'rows / page' },
+            showTotal: (shown) => totalText(shown, estimated),
+          }}
+          onChange={(pagination, _filters, sorter) => {
+            const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
+            const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
+            setSort(field ? { sort_by: field, sort: single?.order === 'descend' ? 'DESC' : 'ASC' } : {});
+            const nextSize = pagination.pageSize ?? size;
+            if (nextSize !== size) {
+              // Pages of another size hold other rows: start again at the first, and drop a per-page selection.
+              setSize(nextSize);
+              rememberSize(sizeKey, nextSize);
+              setPage(1);
+              if (remember === 'per-page' && allPicked(picked).keys.length > 0) changeSelection({});
+              return;
+            }
+            setPage(pagination.current ?? 1);
+          }}
+        />
+      </div>
     </Card>
   );
 }

@@ -19,7 +19,7 @@ export default function CountCards({ cards, loading }: { cards: readonly CountCa
           </Card>
         );
         return (
-          <Col key={card.title} xs={24} sm={12} md={8} lg={6}>
+          <Col key={card.title} xs={12} md={8} lg={6}>
             {card.to ? (
               <Link to={card.to} aria-label={card.title}>
                 {body}

@@ -97,6 +97,8 @@ export default function AgentDashboardPage() {
     {
       title: 'Action',
       key: 'action',
+      // On a phone the answer buttons stay in view while the other columns scroll.
+      fixed: 'right',
       render: (_value, job) => (
         <Space>
           <Button size="small" type="primary" loading={acceptAll.isPending && acceptAll.variables?.agent_job_id === job.job_id} onClick={() => acceptAll.mutate({ imei: imeisOf(job), agent_job_id: job.job_id })} aria-label={`Accept job of ${job.manager_name}`}>

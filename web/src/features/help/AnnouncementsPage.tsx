@@ -11,7 +11,8 @@ interface AnnouncementRow {
 }
 
 const columns: ColumnsType<AnnouncementRow> = [
-  { title: 'Message', dataIndex: 'message_text', key: 'message_text' },
+  // A long message wraps in a readable width instead of stretching the table past the screen.
+  { title: 'Message', dataIndex: 'message_text', key: 'message_text', render: (text: string) => <div style={{ maxWidth: 560, minWidth: 160, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{text}</div> },
   {
     title: 'File',
     key: 'documents',

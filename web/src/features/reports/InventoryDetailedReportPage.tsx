@@ -103,6 +103,7 @@ export default function InventoryDetailedReportPage() {
         list={list}
         exportRoute={exportRoute}
         rowKey="imei"
+        identifyingColumn="imei"
         columns={columns}
         initialValues={initialValues}
         toRequest={reportRequest}

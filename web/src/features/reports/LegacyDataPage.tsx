@@ -134,6 +134,7 @@ export default function LegacyDataPage() {
       searchList={search}
       exportRoute={exportRoute}
       rowKey="imei"
+      identifyingColumn="imei"
       columns={columns}
       initialValues={initialValues}
       toRequest={legacyRequest}
