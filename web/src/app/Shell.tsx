@@ -1,10 +1,10 @@
 import { LogoutOutlined, KeyOutlined, MenuOutlined, MessageOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Drawer, Dropdown, Layout, List, Menu, type MenuProps, Modal, Typography, theme } from 'antd';
+import { Breadcrumb, Button, Drawer, Dropdown, Layout, List, Menu, type MenuProps, Modal, Typography, theme } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { call, route } from './api-client';
 import { LiveConnection } from './live/LiveConnection';
-import { canOpen, menuFor, screenRoutes } from './routes';
+import { breadcrumbs, canOpen, menuFor, screenRoutes } from './routes';
 import DeviceFinder, { DEVICE_FINDER_SCREEN } from './widgets/DeviceFinder';
 import { useSession } from './session-context';
 import { navigationMode } from './layout/layout-rules';
@@ -96,6 +96,7 @@ export default function Shell() {
   useAnnouncementDialog(user?.password_changed !== 0);
 
   const groups = useMemo(() => menuFor(user?.role_id ?? []), [user]);
+  const crumbs = breadcrumbs(location.pathname, (location.state as { cameFrom?: unknown } | null)?.cameFrom, user?.role_id ?? []);
   const canFindDevices = useMemo(() => {
     const screen = screenRoutes.find((candidate) => candidate.path === DEVICE_FINDER_SCREEN);
     return screen !== undefined && canOpen(screen, user?.role_id ?? []);
@@ -202,6 +203,9 @@ export default function Shell() {
           </Layout.Header>
           {/* A phone's width goes to the content, not to margins. */}
           <Layout.Content style={{ margin: width < 576 ? 8 : 24 }}>
+            {crumbs.length > 0 && (
+              <Breadcrumb style={{ marginBottom: 12 }} items={crumbs.map((crumb) => ({ title: crumb.to ? <Link to={crumb.to}>{crumb.title}</Link> : crumb.title }))} />
+            )}
             <Outlet />
           </Layout.Content>
           <Layout.Footer style={{ textAlign: 'center' }}>

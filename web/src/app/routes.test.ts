@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, layoutFor, menuFor, screenRoutes } from './routes';
+import { ROLE } from '@portal/contracts/platform/roles';
+import { breadcrumbs, canOpen, layoutFor, menuFor, returnPathAfterLogin, screenRoutes } from './routes';
 
 const labels = (roles: number[]) => menuFor(roles).flatMap((group) => group.items.map((item) => `${group.group}/${item.label}`));
 const byPath = (path: string) => screenRoutes.find((route) => route.path === path)!;
@@ -60,5 +61,23 @@ describe('route table', () => {
     for (const path of ['/receiveinventory', '/legacydata', '/agedbyagent', '/createrma', '/sendinvite', '/editmarketers', '/agent-compliancedocument', '/trainingvideos']) {
       expect(paths).toContain(path);
     }
+  });
+
+  it('breadcrumbs: the screen a drill-down came from, with its link back; else the menu group; none at the top level', () => {
+    const manager = [ROLE.OFFICE_MANAGER];
+    expect(breadcrumbs('/InventoryDetailedReport', '/', manager)).toEqual([{ title: 'Dashboard', to: '/' }, { title: byPath('/InventoryDetailedReport').title }]);
+    expect(breadcrumbs('/InventoryDetailedReport', undefined, manager)).toEqual([{ title: 'Inventory Reports' }, { title: byPath('/InventoryDetailedReport').title }]);
+    expect(breadcrumbs('/', undefined, manager)).toEqual([]);
+    // A forged or foreign origin is no crumb.
+    expect(breadcrumbs('/InventoryDetailedReport', '//evil.example/x', manager)[0]).toEqual({ title: 'Inventory Reports' });
+  });
+
+  it('returns a sign-in to the page asked for only when the roles may open it, and never off the site', () => {
+    expect(returnPathAfterLogin('/InventoryDetailedReport?status=4', [ROLE.OFFICE_MANAGER])).toBe('/InventoryDetailedReport?status=4');
+    expect(returnPathAfterLogin('/assignagent', [ROLE.AGENT])).toBeUndefined();
+    expect(returnPathAfterLogin('//evil.example/', [ROLE.OFFICE_MANAGER])).toBeUndefined();
+    expect(returnPathAfterLogin('https://evil.example/', [ROLE.OFFICE_MANAGER])).toBeUndefined();
+    expect(returnPathAfterLogin('/login', [ROLE.OFFICE_MANAGER])).toBeUndefined();
+    expect(returnPathAfterLogin({ toString: () => '/' }, [ROLE.OFFICE_MANAGER])).toBeUndefined();
   });
 });

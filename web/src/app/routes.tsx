@@ -207,3 +207,28 @@ export function menuFor(roles: readonly number[]): { group: MenuGroup; items: { 
     items: visible.filter((route) => route.menu!.group === group).map((route) => ({ path: route.path, label: route.menu!.label })),
   })).filter((group) => group.items.length > 0);
 }
+
+/** The screen a path opens (parameters matched), if any. */
+export const screenAt = (pathname: string): ScreenRoute | undefined => screenRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname));
+
+export interface Crumb {
+  readonly title: string;
+  /** Where the crumb leads back to; none for the current screen or a menu group. */
+  readonly to?: string;
+}
+
+/**
+ * The breadcrumbs above a screen: reached from another screen (a dashboard card, a drill-down,
+ * the device finder: `cameFrom`, path and query), that screen and this one; otherwise the menu
+ * group and this screen. None for a top-level screen reached from the menu.
+ */
+export function breadcrumbs(pathname: string, cameFrom: unknown, roles: readonly number[]): Crumb[] {
+  const here = screenAt(pathname);
+  if (!here) return [];
+  if (typeof cameFrom === 'string' && cameFrom.startsWith('/') && !cameFrom.startsWith('//')) {
+    const from = screenAt(cameFrom.split(/[?#]/)[0]!);
+    if (from && from !== here && canOpen(from, roles)) return [{ title: from.title, to: cameFrom }, { title: here.title }];
+  }
+  const group = menuFor(roles).find((candidate) => candidate.items.some((item) => item.path === here.path))?.group;
+  return group && group !== 'top' && group !== 'bottom' ? [{ title: group }, { title: here.title }] : [];
+}

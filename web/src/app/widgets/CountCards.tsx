@@ -1,5 +1,5 @@
 import { Card, Col, Row, Statistic } from 'antd';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 
 export interface CountCard {
   readonly title: string;
@@ -10,6 +10,9 @@ export interface CountCard {
 
 /** A dashboard's count cards: each shows its count ('—' until it is known) and, when it has one, links onward. */
 export default function CountCards({ cards, loading }: { cards: readonly CountCard[]; loading: boolean }) {
+  // The screen a card opens shows where it was reached from (breadcrumbs).
+  const location = useLocation();
+  const cameFrom = `${location.pathname}${location.search}`;
   return (
     <Row gutter={[16, 16]}>
       {cards.map((card) => {
@@ -21,7 +24,7 @@ export default function CountCards({ cards, loading }: { cards: readonly CountCa
         return (
           <Col key={card.title} xs={12} md={8} lg={6}>
             {card.to ? (
-              <Link to={card.to} aria-label={card.title}>
+              <Link to={card.to} state={{ cameFrom }} aria-label={card.title}>
                 {body}
               </Link>
             ) : (

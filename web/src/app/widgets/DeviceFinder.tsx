@@ -1,12 +1,12 @@
 import { Input, Tooltip } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 /** The screen a found device opens on: the detailed report, filtered to the IMEI, its device log open. */
 export const DEVICE_FINDER_SCREEN = '/InventoryDetailedReport';
 
-/** What the finder takes: the digits of an IMEI, whole or its end (at least 4, at most 15). */
-export const IMEI_PART = /^\d{4,15}$/;
+/** What the finder takes: the digits of an IMEI (or a SIM's ICCID, up to 20), whole or its end (at least 4). */
+export const IMEI_PART = /^\d{4,20}$/;
 
 /** The link that finds a device: the report filtered to IMEIs containing the digits, and `log=open` to open the log of the one match. */
 export const deviceFinderLink = (digits: string) => `${DEVICE_FINDER_SCREEN}?${new URLSearchParams({ imei: digits, log: 'open' }).toString()}`;
@@ -18,6 +18,7 @@ export const deviceFinderLink = (digits: string) => `${DEVICE_FINDER_SCREEN}?${n
  */
 export default function DeviceFinder({ width = 220 }: { width?: number }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [problem, setProblem] = useState<string>();
   return (
     <Tooltip open={problem !== undefined} title={problem} placement="bottom">
@@ -35,7 +36,7 @@ export default function DeviceFinder({ width = 220 }: { width?: number }) {
           setProblem('Type an IMEI, or at least its last 4 digits');
           return;
         }
-        navigate(deviceFinderLink(digits));
+        navigate(deviceFinderLink(digits), { state: { cameFrom: `${location.pathname}${location.search}` } });
       }}
     />
     </Tooltip>
