@@ -69,6 +69,8 @@ const headings = officeExport.columns.map((column) => column.heading);
 /** The Office list's rows as the export writes them (sorted, so order does not matter). */
 const expected = (rows: OfficeRow[]) =>
   rows.map((row) => officeExport.columns.map((column) => String(column.value(row) ?? ''))).sort((a, b) => a.join('|').localeCompare(b.join('|')));
+/** The Office list's rows as the export writes them, in the list's own order. */
+const inOrder = (rows: OfficeRow[]) => rows.map((row) => officeExport.columns.map((column) => String(column.value(row) ?? '')));
 const sorted = (rows: string[][]) => [...rows].sort((a, b) => a.join('|').localeCompare(b.join('|')));
 
 /**
@@ -166,6 +168,13 @@ describe('exports: office export, progress and signed downloads', () => {
     const market = all.data[0]!.ibo_marketer_id;
     const inMarket = await officeList(tokens.super, `ibo_marketer_id=${market}`);
     expect(sorted(await csvRows(tokens.super, `ibo_marketer=${market}`))).toEqual(expected(inMarket.data));
+  });
+
+  it('lists the offices in the order the screen sorted them, row for row', async () => {
+    for (const query of ['sort_by=office_number&sort=DESC', 'sort_by=ibo_marketer_name&sort=ASC', 'sort_by=created_at&sort=DESC']) {
+      const screen = await officeList(tokens.super, query);
+      expect({ query, rows: await csvRows(tokens.super, query) }).toEqual({ query, rows: inOrder(screen.data) });
+    }
   });
 
   it('exports as XLSX the same rows, read back with exceljs', async () => {

@@ -61,6 +61,8 @@ const managersOf = (unit: RawBuilder<unknown>, kind: 'manager' | 'supervisor') =
 
 /** The Office list's filters that choose rows (no paging, no order): the list and its export share them. */
 export type OfficeFilters = Pick<OfficeListFilters, 'status' | 'search_text' | 'ibo_marketer_id' | 'office_id'>;
+/** The Office list's filters and its order: what its export follows. */
+export type SortedOfficeFilters = OfficeFilters & Partial<Pick<OfficeListFilters, 'sort_by' | 'sort'>>;
 
 /** Offices in scope matching the filters; `o` is the office and `i` its IBO/market. */
 function officeWhere(scope: Scope, filters: OfficeFilters): RawBuilder<boolean> {
@@ -122,14 +124,16 @@ type OfficeColumns = Omit<OfficeRow, 'get_manager_info' | 'get_supervisor_info' 
  * ONE query: the offices' by an index range over the page's id span (not an array of ids, not
  * three subqueries a row), the few markets' by their ids.
  */
-async function withManagers(db: SqlDb, rows: OfficeColumns[]): Promise<OfficeRow[]> {
+async function withManagers(db: SqlDb, rows: OfficeColumns[], idOrder = true): Promise<OfficeRow[]> {
   const first = rows[0]!.id;
   const last = rows[rows.length - 1]!.id;
   const markets = [...new Set(rows.map((row) => row.ibo_marketer_id))];
+  // A page in another order than the ids' (an export following the screen's sort) names its offices.
+  const offices = idOrder ? sql`unit_id between ${first} and ${last}` : sql`unit_id = any(${rows.map((row) => row.id)}::text[])`;
   const people = await sql<{ unit_id: string; kind: 'manager' | 'supervisor'; user_id: string; name: string }>`
     select m.unit_id, m.kind, u.id as user_id, ${fullName('u')} as name
     from (
-      select unit_id, user_id, kind from rm.org_unit_managers where unit_id between ${first} and ${last}
+      select unit_id, user_id, kind from rm.org_unit_managers where ${offices}
       union all
       select unit_id, user_id, kind from rm.org_unit_managers where unit_id = any(${markets}::text[])
     ) m join rm.org_users u on u.id = m.user_id
@@ -168,8 +172,24 @@ async function withManagers(db: SqlDb, rows: OfficeColumns[]): Promise<OfficeRow
  * so that an export of any size reads with flat memory and no offset scans. The next page is
  * already being read while the caller writes this one.
  */
-export async function* officePages(db: SqlDb, scope: Scope, filters: OfficeFilters, pageSize = 2000): AsyncGenerator<OfficeRow[]> {
+export async function* officePages(db: SqlDb, scope: Scope, filters: SortedOfficeFilters, pageSize = 2000): AsyncGenerator<OfficeRow[]> {
   const where = officeWhere(scope, filters);
+  if (filters.sort_by || filters.sort) {
+    // In the screen's order: the ordered ids first (offices number in the thousands), then their rows page by page.
+    const order = OFFICE_SORT_COLUMNS[filters.sort_by ?? 'name'];
+    const ids = (
+      await sql<{ id: string }>`select o.id from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
+        where ${where} order by ${order} ${filters.sort === 'DESC' ? sql`desc` : sql`asc`}, o.id`.execute(db)
+    ).rows.map((row) => row.id);
+    for (let start = 0; start < ids.length; start += pageSize) {
+      const chunk = ids.slice(start, start + pageSize);
+      const found = await sql<OfficeColumns>`${OFFICE_PAGE_SELECT} where o.id = any(${chunk}::text[])`.execute(db);
+      const byId = new Map(found.rows.map((row) => [row.id, row]));
+      const page = chunk.map((id) => byId.get(id)).filter((row): row is OfficeColumns => row !== undefined);
+      if (page.length > 0) yield await withManagers(db, page, false);
+    }
+    return;
+  }
   const read = async (after: string | null): Promise<OfficeRow[]> => {
     const page = await sql<OfficeColumns>`${OFFICE_PAGE_SELECT}
       where ${where} and (${after}::text is null or o.id > ${after})

@@ -1,10 +1,10 @@
-import { type OfficeFilters, type OfficeRow, officeCount, officePages } from '@portal/projections';
+import { type OfficeRow, type SortedOfficeFilters, officeCount, officePages } from '@portal/projections';
 import { type ExportDefinition, formatExportDate } from '../exports/export-definition';
 
 const names = (people: readonly { name: string }[]) => people.map((person) => person.name).join(', ');
 
 /** The Office list (doc 3 §7 Offices) as a file: the same columns and headings as the Office list screen. */
-export const officeExport: ExportDefinition<OfficeRow, OfficeFilters> = {
+export const officeExport: ExportDefinition<OfficeRow, SortedOfficeFilters> = {
   name: 'offices',
   columns: [
     { heading: 'Office Name', value: (row) => row.name },

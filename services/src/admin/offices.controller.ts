@@ -27,7 +27,8 @@ export class OfficesController {
   /** GET /api/v1/office_export: the Office list's rows with the same filters, as CSV or XLSX. */
   @Serves('GET /api/v1/office_export')
   async export(@RouteQuery() query: OfficeListQuery & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
-    const { status, search_text, ibo_marketer_id, office_id } = query;
-    return this.exports.start(officeExport, query.format, user, { status, search_text, ibo_marketer_id, office_id });
+    // The file follows the screen: its filters and its sort.
+    const { status, search_text, ibo_marketer_id, office_id, sort_by, sort } = query;
+    return this.exports.start(officeExport, query.format, user, { status, search_text, ibo_marketer_id, office_id, sort_by, sort });
   }
 }
