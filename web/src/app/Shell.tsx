@@ -186,7 +186,7 @@ export default function Shell() {
             ) : (
               <div style={{ flex: 1 }} />
             )}
-            {canFindDevices && <DeviceFinder width={width < 576 ? 130 : 220} />}
+            {canFindDevices && <DeviceFinder width={width < 576 ? 150 : 220} />}
             <LayoutSettingsButton />
             <Dropdown
               menu={{
@@ -196,8 +196,9 @@ export default function Shell() {
                 ],
               }}
             >
-              <Button icon={<UserOutlined />} data-testid="profile-menu">
-                {user?.displayName}
+              {/* On a phone the header's room goes to the device finder: the name is the button's label only. */}
+              <Button icon={<UserOutlined />} data-testid="profile-menu" aria-label={user?.displayName}>
+                {width < 576 ? null : user?.displayName}
               </Button>
             </Dropdown>
           </Layout.Header>

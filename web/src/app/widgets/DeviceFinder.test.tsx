@@ -27,8 +27,10 @@ describe('the header device finder', () => {
     renderFinder();
     const box = screen.getByRole('searchbox', { name: 'Find a device by IMEI' });
     fireEvent.change(box, { target: { value: ' 3569 3803 ' } });
-    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // Its button is named apart from a screen's own Search button.
+    fireEvent.click(screen.getByRole('button', { name: 'Find device' }));
     expect(screen.getByLabelText('location')).toHaveTextContent('/InventoryDetailedReport?imei=35693803&log=open');
+    expect(screen.queryByRole('button', { name: /^search$/i })).toBeNull();
   });
 
   it('refuses what is not 4 to 20 digits, saying so, and stays put', async () => {

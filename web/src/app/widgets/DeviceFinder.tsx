@@ -1,4 +1,5 @@
-import { Input, Tooltip } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 
@@ -25,6 +26,8 @@ export default function DeviceFinder({ width = 220 }: { width?: number }) {
     <Input.Search
       aria-label="Find a device by IMEI"
       placeholder="Find IMEI"
+      // Named apart from the screens' own Search buttons.
+      enterButton={<Button icon={<SearchOutlined />} aria-label="Find device" />}
       allowClear
       style={{ width }}
       status={problem ? 'error' : undefined}
