@@ -126,6 +126,40 @@ describe('console in the browser', () => {
     });
   });
 
+  it("works on a phone: the agent's screens never scroll the page sideways, and My Inventory keeps IMEI and Age in view", async () => {
+    await scenario(browser, baseUrl, '2-agent-phone', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+      const pageOverflow = () =>
+        page.evaluate(() => {
+          const root = (globalThis as unknown as BrowserGlobals).document.documentElement;
+          return root.scrollWidth - root.clientWidth;
+        });
+      await page.getByRole('heading', { name: 'Agent Dashboard', exact: true }).waitFor();
+      expect(await pageOverflow()).toBe(0);
+      await screenshot(page, '2-agent-phone-dashboard');
+      await page.goto('/agent-Inventory');
+      await page.getByRole('heading', { name: 'My Inventory', exact: true }).waitFor();
+      await page.getByRole('columnheader', { name: 'IMEI' }).waitFor();
+      expect(await pageOverflow()).toBe(0);
+      for (const heading of ['IMEI', 'Age (Days)']) {
+        const box = await page.getByRole('columnheader', { name: heading }).boundingBox();
+        expect({ heading, inView: box !== null && box.x >= 0 && box.x + box.width / 2 <= 390 }).toEqual({ heading, inView: true });
+      }
+      await screenshot(page, '2-agent-phone-inventory');
+    });
+  });
+
+  it('returns a link opened while signed out to its page after the sign-in', async () => {
+    await scenario(browser, baseUrl, '2-deep-link', async ({ page }) => {
+      await page.goto('/InventoryDetailedReport?status=4');
+      await page.waitForURL((url) => url.pathname === '/login');
+      await submitLogin(page, 'office.manager@demo.test');
+      await page.waitForURL((url) => url.pathname === '/InventoryDetailedReport' && url.search === '?status=4');
+      await page.getByRole('heading', { name: 'Inventory Detailed Report', exact: true }).waitFor();
+    });
+  });
+
   it('makes a new agent choose a password in a dialog that cannot be dismissed', async () => {
     await scenario(browser, baseUrl, '3-forced-password-change', async ({ page }) => {
       const dialog = page.getByRole('dialog', { name: 'Change Password' });

@@ -175,7 +175,7 @@ export interface BrowserGlobals {
   localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void; key(index: number): string | null; length: number };
   sessionStorage: { getItem(key: string): string | null };
   document: {
-    documentElement: { dataset: Record<string, string | undefined> };
+    documentElement: { dataset: Record<string, string | undefined>; scrollWidth: number; clientWidth: number };
     getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[];
   };
   getComputedStyle(element: unknown): { backgroundColor: string; color: string };
