@@ -6,6 +6,7 @@ export * from './admin/org.events';
 export * from './reference/reference-lists';
 export * from './inventory/inventory.codes';
 export * from './rma/rma.codes';
+export * from './rma/rma.events';
 export * from './orders/orders.codes';
 export * from './onboarding/onboarding.codes';
 export * from './admin/admin.codes';

@@ -63,7 +63,25 @@ export function evolveDevice(state: DeviceState, event: DeviceEvent): DeviceStat
     case 'DeviceActivated':
       return { ...state, status: S.SOLD };
     case 'DeviceImageUploaded':
+    case 'DeviceRmaRequestAccepted':
       return state;
+    // RMA (docs/RMA.md): the status changes, the holder does not (but for a swap).
+    case 'DeviceRmaOpened':
+      return { ...state, status: S.PENDING_RMA };
+    case 'DeviceRmaRequestDeclined':
+      return { ...state, status: S.RMA_REQUEST_DECLINED };
+    case 'DeviceRmaApproved':
+      return { ...state, status: S.RMA };
+    case 'DeviceRmaRejected':
+      return { ...state, status: S.RMA_REJECTED };
+    case 'DeviceMarkedOutOfService':
+      return { ...state, status: event.data.status };
+    case 'DeviceReturnedToStock':
+      return { ...state, status: state.agent_id ? S.AGENT_RECEIVED : S.MANAGER_RECEIVED };
+    case 'DeviceSwappedOut':
+      return { ...state, status: S.DEVICE_SWAP, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: null, transfer_id: null };
+    case 'DeviceSwappedIn':
+      return { ...state, status: S.SOLD };
   }
 }
 

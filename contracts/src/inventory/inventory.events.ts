@@ -1,3 +1,4 @@
+import type { RmaDeviceCustodyEvent } from '../rma/rma.events';
 import type { DeviceTypeCode } from './inventory.codes';
 
 /**
@@ -67,7 +68,9 @@ export type DeviceEvent =
       };
     }
   /** A photo of the device (IMEI and agent-IMEI screens); the file lives in file storage. */
-  | { type: 'DeviceImageUploaded'; data: { imei: string; file: string; content_type: string; size: number } };
+  | { type: 'DeviceImageUploaded'; data: { imei: string; file: string; content_type: string; size: number } }
+  /** RMA's steps on the device (docs/RMA.md): status only, the holder unchanged but for a swap. */
+  | RmaDeviceCustodyEvent;
 
 export type DeviceEventType = DeviceEvent['type'];
 

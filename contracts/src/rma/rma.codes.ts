@@ -48,3 +48,13 @@ export const rmaOrderStatuses = [
   { id: 3, name: 'Shipped' },
   { id: 4, name: 'Completed' },
 ] as const satisfies readonly ReferenceItem[];
+
+/**
+ * Statuses Initiate RMA does not offer (doc 2 §4, §9: "excludes 0, 8, 10, 11, 13, 14"): never
+ * received, sold, already in an open RMA (10, 11), and the codes that are no device's own status.
+ * Every other status may open an RMA (docs/RMA.md).
+ */
+export const RMA_NOT_INITIABLE: readonly number[] = [0, 8, 10, 11, 13, 14];
+
+/** Out of service (docs/RMA.md): in an open RMA, swapped back, lost, defective, declined or rejected. Assign and transfers refuse them. */
+export const OUT_OF_SERVICE: readonly number[] = [10, 11, 15, 16, 18, 19, 21];

@@ -1,4 +1,4 @@
-import { DEVICE_LOG_STATUS, type DeviceEvent, type DeviceState, type InventoryEvent, evolveDevice, initialDeviceState } from '@portal/contracts';
+import { DEVICE_LOG_STATUS, type DeviceEvent, type DeviceState, type InventoryEvent, evolveDevice, initialDeviceState, inventoryStatusName } from '@portal/contracts';
 
 /**
  * How the inventory projection turns a device event into its row and its log line. Custody
@@ -81,10 +81,29 @@ export function logLine(event: DeviceEvent): { status: number; short_description
     case 'DeviceActivated':
       return {
         status: LOG.SOLD,
-        short_description: event.data.was_in_stock ? `Activated${event.data.plan_name ? ` on ${event.data.plan_name}` : ''}` : `Activated while not in stock (status ${event.data.previous_status})`,
+        short_description: event.data.was_in_stock ? `Activated${event.data.plan_name ? ` on ${event.data.plan_name}` : ''}` : `Activated while not in stock (${inventoryStatusName(event.data.previous_status)})`,
       };
     case 'DeviceImageUploaded':
       return { status: LOG.IN_STOCK, short_description: 'Image uploaded' };
+    // RMA (docs/RMA.md): the device stays with its holder; each step in words.
+    case 'DeviceRmaOpened':
+      return { status: LOG.IN_STOCK, short_description: event.data.opened_by === 'agent' ? 'Return requested by the agent (Pending RMA)' : 'RMA initiated by the manager (Pending RMA)' };
+    case 'DeviceRmaRequestAccepted':
+      return { status: LOG.IN_STOCK, short_description: 'Return request accepted by the manager: awaiting RMA approval' };
+    case 'DeviceRmaRequestDeclined':
+      return { status: LOG.IN_STOCK, short_description: 'Return request declined by the manager' };
+    case 'DeviceRmaApproved':
+      return { status: LOG.IN_STOCK, short_description: 'RMA approved' };
+    case 'DeviceRmaRejected':
+      return { status: LOG.IN_STOCK, short_description: 'RMA rejected' };
+    case 'DeviceMarkedOutOfService':
+      return { status: LOG.IN_STOCK, short_description: `Marked ${event.data.status === 16 ? 'lost' : 'defective'}${event.data.notes ? `: ${event.data.notes}` : ''}` };
+    case 'DeviceReturnedToStock':
+      return { status: LOG.IN_STOCK, short_description: 'Returned to stock' };
+    case 'DeviceSwappedOut':
+      return { status: LOG.TRANSFER, short_description: `Brought back by its customer in a device swap for ${event.data.replacement_imei}: ${event.data.reason}` };
+    case 'DeviceSwappedIn':
+      return { status: LOG.SOLD, short_description: `Handed over in a device swap for ${event.data.sold_imei}, carrying its activation` };
   }
 }
 
@@ -179,19 +198,42 @@ function moveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, act
       return { ...next, activation_date: event.data.activation_date, plan_name: event.data.plan_name, activation_order_id: event.data.order_id };
     case 'DeviceImageUploaded':
       return { ...next, image_file: event.data.file };
+    case 'DeviceSwappedIn':
+      // The replacement carries the sold device's activation: the sale stays where it was counted.
+      return { ...next, activation_date: event.data.activation_date, plan_name: event.data.plan_name, activation_order_id: event.data.order_id };
+    case 'DeviceSwappedOut':
+      // Back from the customer: no longer a sale of this device.
+      return { ...next, activation_date: null, plan_name: null, activation_order_id: null };
+    case 'DeviceRmaOpened':
+    case 'DeviceRmaRequestAccepted':
+    case 'DeviceRmaRequestDeclined':
+    case 'DeviceRmaApproved':
+    case 'DeviceRmaRejected':
+    case 'DeviceMarkedOutOfService':
+    case 'DeviceReturnedToStock':
     case 'DeviceAcceptedByAgent':
     case 'DeviceReturnedByAgent':
     case 'DeviceTransferRequested':
     case 'DeviceTransferAccepted':
     case 'DeviceTransferRejected':
       return next;
+    default: {
+      // Every device event is handled above: a new one fails to compile here.
+      const unhandled: never = event;
+      return unhandled;
+    }
   }
 }
 
-const DEVICE_EVENT_TYPES: readonly DeviceEvent['type'][] = [
-  'DeviceReceived', 'DeviceAcceptedByManager', 'DeviceDeclinedByManager', 'DeviceAssigned', 'DeviceAcceptedByAgent', 'DeviceReturnedByAgent',
-  'DeviceTransferRequested', 'DeviceTransferAccepted', 'DeviceTransferRejected', 'DeviceSentToOffice', 'DeviceReassignedToManager', 'DeviceActivated', 'DeviceImageUploaded',
-];
+/** Every device event type, each once: a Record over the union, so a new event type cannot be left out. */
+const DEVICE_EVENT_TYPE_SET: Record<DeviceEvent['type'], true> = {
+  DeviceReceived: true, DeviceAcceptedByManager: true, DeviceDeclinedByManager: true, DeviceAssigned: true, DeviceAcceptedByAgent: true,
+  DeviceReturnedByAgent: true, DeviceTransferRequested: true, DeviceTransferAccepted: true, DeviceTransferRejected: true, DeviceSentToOffice: true,
+  DeviceReassignedToManager: true, DeviceActivated: true, DeviceImageUploaded: true,
+  DeviceRmaOpened: true, DeviceRmaRequestAccepted: true, DeviceRmaRequestDeclined: true, DeviceRmaApproved: true, DeviceRmaRejected: true,
+  DeviceMarkedOutOfService: true, DeviceReturnedToStock: true, DeviceSwappedOut: true, DeviceSwappedIn: true,
+};
+const DEVICE_EVENT_TYPES = Object.keys(DEVICE_EVENT_TYPE_SET) as DeviceEvent['type'][];
 export const isDeviceEvent = (event: InventoryEvent): event is DeviceEvent => (DEVICE_EVENT_TYPES as readonly string[]).includes(event.type);
 
 export const INVENTORY_EVENT_TYPES: readonly InventoryEvent['type'][] = [
