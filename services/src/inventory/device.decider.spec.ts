@@ -1,5 +1,5 @@
 import type { DeviceEvent, DeviceState } from '@portal/contracts';
-import { IMEI, acceptedByAgent, acceptedByManager, activated, assigned, declinedByManager, description, given, received, transferRequested } from '../platform/testing/device-history';
+import { IMEI, acceptedByAgent, acceptedByManager, activated, assigned, declinedByManager, description, given, markedLost, received, rmaOpened, transferRequested } from '../platform/testing/device-history';
 import { decideAgentAnswer, decideAssign, decideImage, decideManagerAnswer, decideReassign, decideReceive, decideSendToOffice, decideTransferAnswer, decideTransferRequest } from './device.decider';
 
 const receive = (state: DeviceState) => decideReceive({ device: description, job_id: 'job-2', office_id: 'office-8', source: 1, order_id: 'PO-9' }, state);
@@ -109,5 +109,22 @@ describe('a device: images', () => {
   it('stores an image of a known device only', () => {
     given(received()).when((state) => decideImage({ file: 'f.png', content_type: 'image/png', size: 10 }, state)).then([{ type: 'DeviceImageUploaded', data: { imei: IMEI, file: 'f.png', content_type: 'image/png', size: 10 } }]);
     given().when((state) => decideImage({ file: 'f.png', content_type: 'image/png', size: 10 }, state)).refused(/not in inventory/, 404);
+  });
+});
+
+describe('a device out of service (docs/RMA.md)', () => {
+  it('is refused by assign, transfer between offices, reassign and the agent\'s transfer back, naming its status', () => {
+    const assign = (state: DeviceState) => decideAssign({ office_id: 'office-7', agent_id: 'agent-3', agent_job_id: 'aj-2', manager_id: 'manager-1' }, state);
+    given(received(), acceptedByManager(), rmaOpened()).when(assign).refused(`IMEI ${IMEI} is out of service (Pending RMA).`);
+    given(received(), acceptedByManager(), markedLost()).when(assign).refused(`IMEI ${IMEI} is out of service (Lost).`);
+    given(received(), acceptedByManager(), markedLost())
+      .when((state) => decideSendToOffice({ office_id: 'office-8', job_id: 'job-3', agent_id: null, agent_job_id: null, manager_id: 'manager-1' }, state))
+      .refused(`IMEI ${IMEI} is out of service (Lost).`);
+    given(received(), acceptedByManager(), rmaOpened())
+      .when((state) => decideReassign({ office_id: 'office-7', agent_id: 'agent-4', agent_job_id: 'aj-3', manager_id: 'manager-1' }, state))
+      .refused(`IMEI ${IMEI} is out of service (Pending RMA).`);
+    given(received(), acceptedByManager(), assigned(), acceptedByAgent(), rmaOpened('agent', 'agent-3'))
+      .when((state) => decideTransferRequest({ agent_id: 'agent-3', transfer_id: 't-2', manager_id: 'manager-1', reason: 'Back' }, state))
+      .refused(`IMEI ${IMEI} is out of service (Pending RMA).`);
   });
 });

@@ -1,4 +1,4 @@
-import { type DeviceDescription, type DeviceEvent, type DeviceState, INVENTORY_STATUS as STATUS, NEVER_RECEIVED, inventoryStatusName } from '@portal/contracts';
+import { type DeviceDescription, type DeviceEvent, type DeviceState, INVENTORY_STATUS as STATUS, NEVER_RECEIVED, OUT_OF_SERVICE, inventoryStatusName } from '@portal/contracts';
 import { DomainError } from '../platform/commands/command-errors';
 
 /**
@@ -10,6 +10,11 @@ import { DomainError } from '../platform/commands/command-errors';
  */
 
 const refuse = (message: string) => new DomainError(message);
+
+/** Assign, transfers, reassign and the agent's transfer back refuse a device out of service (docs/RMA.md), saying so. */
+export function refuseOutOfService(device: DeviceState): DomainError | undefined {
+  return OUT_OF_SERVICE.includes(device.status) ? refuse(`IMEI ${device.imei} is out of service (${inventoryStatusName(device.status)}).`) : undefined;
+}
 
 /** Shipped on a receive job: a device new to us, or one declined before and now shipped again. */
 export function decideReceive(command: { device: DeviceDescription; job_id: string; office_id: string; source: number; order_id: string | null }, state: DeviceState): DeviceEvent[] | DomainError {
@@ -34,6 +39,8 @@ export function decideManagerAnswer(command: { job_id: string; accept: boolean; 
 
 /** Assign (manager stock → agent pending) to an agent of the device's office. */
 export function decideAssign(command: { office_id: string; agent_id: string; agent_job_id: string; manager_id: string }, state: DeviceState): DeviceEvent[] | DomainError {
+  const outOfService = refuseOutOfService(state);
+  if (outOfService) return outOfService;
   if (state.status !== STATUS.MANAGER_RECEIVED || state.office_id !== command.office_id) {
     return refuse(`IMEI ${state.imei} is no longer in the manager's stock of this office.`);
   }
@@ -51,7 +58,10 @@ export function decideAgentAnswer(command: { agent_id: string; agent_job_id: str
 
 /** The agent sends a device of their stock back to their manager (agent transfer, 6). */
 export function decideTransferRequest(command: { agent_id: string; transfer_id: string; manager_id: string; reason: string }, state: DeviceState): DeviceEvent[] | DomainError {
-  if (state.agent_id !== command.agent_id || state.status !== STATUS.AGENT_RECEIVED) return refuse(`IMEI ${state.imei} is not in your stock.`);
+  if (state.agent_id !== command.agent_id) return refuse(`IMEI ${state.imei} is not in your stock.`);
+  const outOfService = refuseOutOfService(state);
+  if (outOfService) return outOfService;
+  if (state.status !== STATUS.AGENT_RECEIVED) return refuse(`IMEI ${state.imei} is not in your stock.`);
   return [
     {
       type: 'DeviceTransferRequested',
@@ -75,6 +85,8 @@ export function decideSendToOffice(
   command: { office_id: string; job_id: string | null; agent_id: string | null; agent_job_id: string | null; manager_id: string },
   state: DeviceState,
 ): DeviceEvent[] | DomainError {
+  const outOfService = refuseOutOfService(state);
+  if (outOfService) return outOfService;
   if (state.status !== STATUS.MANAGER_RECEIVED) return refuse(`IMEI ${state.imei} is not in the manager's stock.`);
   if (state.office_id === command.office_id) return refuse(`IMEI ${state.imei} is already at that office.`);
   return [
@@ -92,6 +104,8 @@ export function decideReassign(
   command: { office_id: string; agent_id: string | null; agent_job_id: string | null; manager_id: string },
   state: DeviceState,
 ): DeviceEvent[] | DomainError {
+  const outOfService = refuseOutOfService(state);
+  if (outOfService) return outOfService;
   if (!REASSIGNABLE.includes(state.status)) return refuse(`IMEI ${state.imei} cannot be reassigned: it is ${inventoryStatusName(state.status)}.`);
   if (command.agent_id && command.agent_job_id) {
     if (command.agent_id === state.agent_id && state.office_id === command.office_id) return refuse(`IMEI ${state.imei} is already with that agent.`);

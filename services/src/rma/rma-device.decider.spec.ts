@@ -2,7 +2,8 @@ import { type DeviceEvent, type DeviceState, type RmaDeviceEvent, evolveDevice, 
 import type { BatchDecision } from '../platform/commands/device-batch';
 import { DomainError } from '../platform/commands/command-errors';
 import { IMEI, acceptedByAgent, acceptedByManager, activated, assigned, deviceWith, expectRefusal, received } from '../platform/testing/device-history';
-import { type RmaEntry, decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReturnToStock, refuseOutOfService } from './rma-device.decider';
+import { refuseOutOfService } from '../inventory/device.decider';
+import { type RmaEntry, decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReturnToStock } from './rma-device.decider';
 
 /** A device in the agent's hands (5) and one in the manager's stock (3). */
 const withAgent = () => deviceWith(received(), acceptedByManager(), assigned(), acceptedByAgent());

@@ -2,7 +2,6 @@ import {
   type DeviceEvent,
   type DeviceState,
   INVENTORY_STATUS as S,
-  OUT_OF_SERVICE,
   RMA_NOT_INITIABLE,
   type RmaDeviceEvent,
   type RmaDeviceState,
@@ -17,11 +16,6 @@ import { DomainError } from '../platform/commands/command-errors';
  * RMA's device-level rules (docs/RMA.md), pure: every step changes the device's stream (its
  * status) and the RMA device's stream together; the holder never changes but in a swap.
  */
-
-/** Assign, transfers and the agent's transfer back refuse a device out of service (docs/RMA.md). */
-export function refuseOutOfService(device: DeviceState): DomainError | undefined {
-  return OUT_OF_SERVICE.includes(device.status) ? new DomainError(`IMEI ${device.imei} is out of service (${inventoryStatusName(device.status)}).`) : undefined;
-}
 
 // ----- Opening an RMA: the agent's request, the manager's initiation -----
 

@@ -23,6 +23,12 @@ export const activated = (): DeviceEvent => ({
   type: 'DeviceActivated', data: { imei: IMEI, activation_date: '2026-11-20', order_id: null, plan_name: null, subscriber_state: null, subscriber_zip: null, previous_status: 5, was_in_stock: true, office_id: 'office-7', agent_id: 'agent-3' },
 });
 
+/** RMA steps (docs/RMA.md): an RMA opened for the device (11), marked lost (16). */
+export const rmaOpened = (openedBy: 'agent' | 'manager' = 'manager', agent: string | null = null): DeviceEvent => ({
+  type: 'DeviceRmaOpened', data: { imei: IMEI, rma_device_id: 'rma-1', opened_by: openedBy, office_id: 'office-7', agent_id: agent },
+});
+export const markedLost = (): DeviceEvent => ({ type: 'DeviceMarkedOutOfService', data: { imei: IMEI, status: 16, notes: null } });
+
 /** The state of a device with this history (its imei taken from the history, else IMEI). */
 export const deviceWith = (...history: DeviceEvent[]): DeviceState => foldDevice((history[0]?.data as { imei?: string } | undefined)?.imei ?? IMEI, history);
 
