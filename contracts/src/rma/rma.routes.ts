@@ -1,5 +1,6 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
+import { answerRmaDevicesBody, answerRmaRequestBody, rmaInitiationBody } from './rma.schemas';
 
 const capability = 'rma';
 /** Manager RMA screens (rmarequest, rmainitiaterequest, rmapendingrequest, rmasubmitrequest, rmaapprovedrequest, rmarequeststatus, approvedrma, createrma): roles 3, 11, 12 (doc 1 §2.1, doc 2 §2). */
@@ -16,8 +17,12 @@ export const rmaRoutes: readonly ApiRoute[] = [
     summary: 'Agents\' RMA requests waiting for the manager (Pending RMA Request)', spec: managerRma },
   { method: 'GET', path: '/api/v1/manager/pending_rma_device_list_export', access: managerScreens, capability, planned: true,
     summary: 'Export the pending RMA requests', spec: managerRma },
-  { method: 'POST', path: '/api/v1/manager/accept_reject_rma_device', access: managerScreens, capability, planned: true,
-    summary: 'Accept (status 2) or decline (status 3) an agent\'s RMA request', spec: `${managerRma}; doc 2 §4` },
+  { method: 'POST', path: '/api/v1/manager/accept_reject_rma_device', access: managerScreens, capability,
+    summary: 'Accept (status 2) or decline (status 3) an agent\'s RMA request', spec: `${managerRma}; doc 2 §4`, body: answerRmaRequestBody },
+  { method: 'POST', path: '/api/v1/manager/approve_reject_rma_devices', access: managerScreens, capability,
+    summary: 'Approve RMA: approve (status 2) or reject (status 3) initiated RMA devices, all or none (ours)', spec: `${managerRma}; doc 2 §4 Approve RMA`, body: answerRmaDevicesBody },
+  { method: 'POST', path: '/api/v1/agent/rma_device_request', access: agentScreens, capability,
+    summary: 'An agent asks to return devices they hold, all or none (ours; doc 2 §7 "Agent RMA initiate (imei_list)")', spec: 'doc 2 §2 agent-Initiaterma, §7 Agent', body: rmaInitiationBody },
 
   // Approved RMA Request list
   { method: 'GET', path: '/api/v1/manager/get_approved_rma_device_list_v2', access: managerScreens, capability, planned: true,
@@ -30,8 +35,8 @@ export const rmaRoutes: readonly ApiRoute[] = [
     summary: 'Devices an RMA can be initiated for (Initiate RMA)', spec: managerRma },
   { method: 'GET', path: '/api/v1/manager/device_list_to_initiate_rma_export_v2', access: managerScreens, capability, planned: true,
     summary: 'Export the devices an RMA can be initiated for', spec: managerRma },
-  { method: 'POST', path: '/api/v1/manager/rma_device_request_v2', access: managerScreens, capability, planned: true,
-    summary: 'Initiate RMA for a list of IMEIs with reasons and notes', spec: `${managerRma}; doc 2 §5` },
+  { method: 'POST', path: '/api/v1/manager/rma_device_request_v2', access: managerScreens, capability,
+    summary: 'Initiate RMA for a list of IMEIs with reasons and notes, all or none', spec: `${managerRma}; doc 2 §5`, body: rmaInitiationBody },
   { method: 'POST', path: '/api/v1/manager/upload_rma_device_image', access: managerScreens, capability, planned: true,
     summary: 'Upload the device image of an RMA (Create RMA form)', spec: `${managerRma}; doc 2 §2 Create RMA form` },
   { method: 'POST', path: '/api/v1/manager/submit_rma_order', access: managerScreens, capability, planned: true,

@@ -2,6 +2,7 @@ import {
   type DeviceEvent,
   type DeviceState,
   INVENTORY_STATUS as S,
+  NEVER_RECEIVED,
   RMA_NOT_INITIABLE,
   type RmaDeviceEvent,
   type RmaDeviceState,
@@ -52,7 +53,8 @@ export function decideOpenRma(command: OpenRmaCommand, state: { readonly devices
   if (missing) return new DomainError(`IMEI ${missing} was not found.`, 404);
   const entryOf = new Map(command.entries.map((entry) => [entry.imei, entry]));
   const devices = decideEachDevice(state.devices.values(), (device): DeviceEvent[] | DomainError => {
-    if (command.opened_by === 'agent' && device.agent_id !== command.user_id) return new DomainError(`IMEI ${device.imei} was not found.`, 404);
+    // Out of scope reads as never received (docs/adr/0001): not found, as an unknown IMEI.
+    if (device.status === NEVER_RECEIVED || (command.opened_by === 'agent' && device.agent_id !== command.user_id)) return new DomainError(`IMEI ${device.imei} was not found.`, 404);
     if (RMA_NOT_INITIABLE.includes(device.status)) {
       return new DomainError(
         device.status === S.PENDING_RMA || device.status === S.RMA

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { multilineText, wholeNumber } from '../platform/input';
+import { idParam } from '../platform/list-params';
+import { deviceIdParam } from '../inventory/inventory.schemas';
+import { rmaReasons } from './rma.codes';
+
+/** RMA's request bodies (doc 2 §4, §5, §7), with the spec's messages. */
+
+const REASON_IDS: readonly number[] = rmaReasons.map((reason) => reason.id);
+/** Reason 1: required, one of the reasons ('Please select reason', doc 2 §5). */
+const reason = wholeNumber('Please select reason').refine((value) => REASON_IDS.includes(value), 'Please select reason');
+/** Reason 2: optional; '' and null mean none. */
+const reasonTwo = z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber('Reason 2 is one of the reasons').refine((value) => REASON_IDS.includes(value), 'Reason 2 is one of the reasons').optional());
+const notes = z.preprocess((value) => (value === '' || value === null ? undefined : value), multilineText('A comment is text').trim().max(1000, 'A comment is at most 1,000 characters').optional());
+
+/** One RMA initiation entry (doc 2 §3: imei, reason, reason_two, notes). */
+export const rmaInitiationEntry = z.object({
+  imei: deviceIdParam('Please input imei'),
+  reason,
+  reason_two: reasonTwo,
+  notes,
+});
+
+/** The most IMEIs one Initiate RMA request takes (all or none, one atomic append). */
+export const RMA_MAX_IMEIS = 5000;
+
+/** POST manager/rma_device_request_v2 and agent/rma_device_request (ours): `{ imei_list: [...] }`, all or none. */
+export const rmaInitiationBody = z.object({
+  imei_list: z.array(rmaInitiationEntry, { error: 'Please input imei' }).min(1, 'Please input imei').max(RMA_MAX_IMEIS, `At most ${RMA_MAX_IMEIS.toLocaleString('en-US')} IMEIs at once`),
+});
+export type RmaInitiationBody = z.infer<typeof rmaInitiationBody>;
+
+const answerStatus = (message: string) => wholeNumber(message).refine((value) => value === 2 || value === 3, message);
+
+/** POST manager/accept_reject_rma_device: accept (2) or decline (3) an agent's request (doc 2 §4). */
+export const answerRmaRequestBody = z.object({
+  rma_device_id: idParam('rma_device_id is required'),
+  status: answerStatus('status is 2 (accept) or 3 (decline)'),
+});
+export type AnswerRmaRequestBody = z.infer<typeof answerRmaRequestBody>;
+
+/** POST manager/approve_reject_rma_devices (ours): approve (2) or reject (3) RMA devices, comment optional (doc 2 §4, §5). */
+export const answerRmaDevicesBody = z.object({
+  status: answerStatus('status is 2 (approve) or 3 (reject)'),
+  rma_devices_list: z
+    .array(z.object({ rma_device_id: idParam('rma_device_id is required'), comments: notes }), { error: 'Choose the RMA devices' })
+    .min(1, 'Choose the RMA devices')
+    .max(RMA_MAX_IMEIS, `At most ${RMA_MAX_IMEIS.toLocaleString('en-US')} RMA devices at once`),
+});
+export type AnswerRmaDevicesBody = z.infer<typeof answerRmaDevicesBody>;

@@ -1,0 +1,54 @@
+import { Controller, HttpCode } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, RmaInitiationBody } from '@portal/contracts';
+import type { AuthenticatedUser } from '../auth/auth.service';
+import { Command, CurrentUser } from '../auth/current-user';
+import type { CommandContext } from '../platform/commands/command-context';
+import type { CommandAnswer } from '../platform/http/read-your-writes';
+import { ReadYourWrites } from '../platform/http/read-your-writes';
+import { RouteBody, Serves } from '../platform/http/serves';
+import { AnswerRmaDevices } from './answer-rma-devices.command';
+import { InitiateRma } from './initiate-rma.command';
+
+const devices = (count: number) => `${count} device${count === 1 ? '' : 's'}`;
+
+/** RMA's device-level calls (doc 2 §2, §4, §7; docs/RMA.md): initiate or request, and the manager's answers. */
+@Controller()
+export class RmaDevicesController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Serves('POST /api/v1/manager/rma_device_request_v2')
+  @HttpCode(200)
+  @ReadYourWrites('inventory')
+  async initiate(@RouteBody() body: RmaInitiationBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; rma_device_ids: readonly string[] }>> {
+    const result = await this.commands.execute(new InitiateRma(body, 'manager', user.scope, context));
+    return { position: result.position, body: { message: `RMA initiated for ${devices(result.count)}`, rma_device_ids: result.rma_device_ids } };
+  }
+
+  @Serves('POST /api/v1/agent/rma_device_request')
+  @HttpCode(200)
+  @ReadYourWrites('inventory')
+  async request(@RouteBody() body: RmaInitiationBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; rma_device_ids: readonly string[] }>> {
+    const result = await this.commands.execute(new InitiateRma(body, 'agent', { kind: 'agent', agentId: user.user_id }, context));
+    return { position: result.position, body: { message: `Return requested for ${devices(result.count)}`, rma_device_ids: result.rma_device_ids } };
+  }
+
+  @Serves('POST /api/v1/manager/accept_reject_rma_device')
+  @HttpCode(200)
+  @ReadYourWrites('inventory')
+  async answerRequest(@RouteBody() body: AnswerRmaRequestBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const status = body.status as 2 | 3;
+    const result = await this.commands.execute(new AnswerRmaDevices('request', { status, devices: [{ rma_device_id: body.rma_device_id, comments: null }] }, user.scope, context));
+    return { position: result.position, body: { message: status === 2 ? 'RMA request accepted' : 'RMA request declined' } };
+  }
+
+  @Serves('POST /api/v1/manager/approve_reject_rma_devices')
+  @HttpCode(200)
+  @ReadYourWrites('inventory')
+  async answerRma(@RouteBody() body: AnswerRmaDevicesBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const status = body.status as 2 | 3;
+    const answer = { status, devices: body.rma_devices_list.map((item) => ({ rma_device_id: item.rma_device_id, comments: item.comments ?? null })) };
+    const result = await this.commands.execute(new AnswerRmaDevices('approval', answer, user.scope, context));
+    return { position: result.position, body: { message: `${devices(result.count)} ${status === 2 ? 'approved' : 'rejected'}` } };
+  }
+}

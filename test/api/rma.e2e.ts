@@ -1,0 +1,113 @@
+import { type AgentCounts, type AgentJobRow, type DeviceLogRow, type Listed, type ManagerCounts, withLuhnCheckDigit } from '@portal/contracts';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createApiKey } from '../../services/src/auth/api-keys.store';
+import { type SeededService, call, login, startSeededService } from '../support/demo';
+
+const imei = (serial: number) => withLuhnCheckDigit(`35693804${String(serial).padStart(6, '0')}`);
+
+/**
+ * RMA at the device level over HTTP (docs/RMA.md): an agent's request declined, asked again,
+ * accepted and approved; a manager's initiation refused whole for one ineligible device, then
+ * rejected and initiated again; out-of-service devices refused by assign; racing answers; the
+ * dashboard cards after each step.
+ */
+describe('RMA devices', () => {
+  let service: SeededService;
+  let dataDir: string;
+  const tokens: Record<'manager' | 'manager2' | 'agent', string> = { manager: '', manager2: '', agent: '' };
+  let dallas: string;
+  let agentId: string;
+  const [agentOne, agentTwo, stockOne, stockTwo] = [1, 2, 3, 4].map(imei) as [string, string, string, string];
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-rma-'));
+    service = await startSeededService({ DATA_DIR: dataDir });
+    const db = service.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
+    const apiKey = (await createApiKey(db, retailer.id, 'rma test')).key;
+    dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
+    agentId = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!.id;
+    for (const [key, email] of [['manager', 'office.manager@demo.test'], ['manager2', 'office.manager2@demo.test'], ['agent', 'agent@demo.test']] as const) {
+      tokens[key] = (await login(service.baseUrl, email)).body.items!.token;
+    }
+    // Four devices in Dallas: two with the agent (5), two in the manager's stock (3).
+    const devices = [agentOne, agentTwo, stockOne, stockTwo].map((one, index) => ({ imei: one, device_type: 'PHONE', carton_number: index < 2 ? 'RMA-A' : 'RMA-B', make: 'Acme', model: 'A1' }));
+    const shipped = await call<{ job_id: string }>(service.baseUrl, 'POST', '/api/integration/v1/shipments', { body: { office_id: dallas, devices }, headers: { 'x-api-key': apiKey } });
+    expect(shipped.status).toBe(201);
+    expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: shipped.body.job_id, carton_numbers: ['RMA-A', 'RMA-B'], status: 1 })).status).toBe(200);
+    expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['RMA-A'], agent_id: agentId, office_id: dallas })).status).toBe(200);
+    const job = (await as<Listed<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.data[0]!;
+    expect((await as('agent', 'POST', '/api/v1/agent/accept', { imei: [agentOne, agentTwo], agent_job_id: job.job_id })).status).toBe(200);
+  }, 180_000);
+  afterAll(async () => {
+    await service?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const as = <T>(who: keyof typeof tokens, method: string, path: string, body?: unknown) => call<T>(service.baseUrl, method, path, { token: tokens[who], body });
+  const managerCounts = async () => (await as<{ data: { data: ManagerCounts } }>('manager', 'GET', '/api/v1/dashboard_count')).body.data.data;
+  const agentCounts = async () => (await as<{ data: AgentCounts }>('agent', 'GET', '/api/v1/agent/agentdashboard')).body.data;
+  const entry = (one: string) => ({ imei: one, reason: 2, reason_two: '', notes: 'Cracked screen' });
+  type Opened = { message: string; rma_device_ids: string[]; fields?: Record<string, string> };
+  const logOf = async (one: string) => (await as<{ items: DeviceLogRow[] }>('manager', 'GET', `/api/v1/device_log/${one}`)).body.items.map((row) => row.short_description);
+
+  it('an agent request: declined (19), asked again, accepted, approved (10), with the cards and the device log to match', async () => {
+    const before = await managerCounts();
+    const requested = await as<Opened>('agent', 'POST', '/api/v1/agent/rma_device_request', { imei_list: [entry(agentOne)] });
+    expect(requested.status).toBe(200);
+    expect(requested.body.rma_device_ids).toHaveLength(1);
+    expect(await managerCounts()).toMatchObject({ rma_pending: before.rma_pending + 1, In_stock: before.In_stock - 1 });
+    expect((await agentCounts()).pending_rma).toBe(1);
+
+    // Another office's manager learns nothing of it; the agent cannot request it twice.
+    expect((await as('manager2', 'POST', '/api/v1/manager/accept_reject_rma_device', { rma_device_id: requested.body.rma_device_ids[0], status: 2 })).status).toBe(404);
+    const twice = await as<Opened>('agent', 'POST', '/api/v1/agent/rma_device_request', { imei_list: [entry(agentOne)] });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(`IMEI ${agentOne} is already in an RMA (Pending RMA).`);
+    // Approve RMA waits for the manager's answer to the request.
+    expect((await as('manager', 'POST', '/api/v1/manager/approve_reject_rma_devices', { status: 2, rma_devices_list: [{ rma_device_id: requested.body.rma_device_ids[0] }] })).status).toBe(409);
+
+    expect((await as('manager', 'POST', '/api/v1/manager/accept_reject_rma_device', { rma_device_id: requested.body.rma_device_ids[0], status: 3 })).status).toBe(200);
+    expect((await managerCounts()).rma_pending).toBe(before.rma_pending);
+    const again = await as<Opened>('agent', 'POST', '/api/v1/agent/rma_device_request', { imei_list: [entry(agentOne)] });
+    expect(again.status).toBe(200);
+    const rmaDevice = again.body.rma_device_ids[0]!;
+    expect((await as('manager', 'POST', '/api/v1/manager/accept_reject_rma_device', { rma_device_id: rmaDevice, status: 2 })).status).toBe(200);
+    expect((await managerCounts()).rma_pending).toBe(before.rma_pending + 1);
+    const approved = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/approve_reject_rma_devices', { status: 2, rma_devices_list: [{ rma_device_id: rmaDevice, comments: 'Confirmed' }] });
+    expect(approved.body).toEqual({ message: '1 device approved' });
+    expect(await managerCounts()).toMatchObject({ rma: before.rma + 1, rma_pending: before.rma_pending });
+    expect((await agentCounts()).RMA).toBe(1);
+    expect(await logOf(agentOne)).toEqual(expect.arrayContaining(['Return requested by the agent (Pending RMA)', 'Return request declined by the manager', 'Return request accepted by the manager: awaiting RMA approval', 'RMA approved']));
+  });
+
+  it('a manager initiation: all or none, then rejected (21), initiated again; out-of-service devices refused by assign; racing answers', async () => {
+    const mixed = await as<Opened>('manager', 'POST', '/api/v1/manager/rma_device_request_v2', { imei_list: [entry(stockOne), entry(agentOne)] });
+    expect(mixed.status).toBe(409);
+    expect(mixed.body.message).toBe(`IMEI ${agentOne} is already in an RMA (RMA).`);
+    expect((await as('manager2', 'POST', '/api/v1/manager/rma_device_request_v2', { imei_list: [entry(stockOne)] })).status).toBe(404);
+    const noReason = await as<Opened>('manager', 'POST', '/api/v1/manager/rma_device_request_v2', { imei_list: [{ imei: stockOne }] });
+    expect(noReason.status).toBe(400);
+    expect(JSON.stringify(noReason.body)).toMatch(/Please select reason/);
+
+    const initiated = await as<Opened>('manager', 'POST', '/api/v1/manager/rma_device_request_v2', { imei_list: [entry(stockOne)] });
+    expect(initiated.status).toBe(200);
+    const assign = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 1, imei: [stockOne], agent_id: agentId, office_id: dallas });
+    expect(assign.status).toBe(409);
+    expect(assign.body.message).toBe(`IMEI ${stockOne} is out of service (Pending RMA).`);
+    expect((await as('manager', 'POST', '/api/v1/manager/approve_reject_rma_devices', { status: 3, rma_devices_list: [{ rma_device_id: initiated.body.rma_device_ids[0] }] })).status).toBe(200);
+    expect(await logOf(stockOne)).toContain('RMA rejected');
+    const initiatedAgain = await as<Opened>('manager', 'POST', '/api/v1/manager/rma_device_request_v2', { imei_list: [entry(stockOne), entry(stockTwo)] });
+    expect(initiatedAgain.status).toBe(200);
+
+    // Two answers race for one RMA device: one wins, the other is refused.
+    const [first, second] = await Promise.all([
+      as('manager', 'POST', '/api/v1/manager/approve_reject_rma_devices', { status: 2, rma_devices_list: [{ rma_device_id: initiatedAgain.body.rma_device_ids[1] }] }),
+      as('manager', 'POST', '/api/v1/manager/approve_reject_rma_devices', { status: 3, rma_devices_list: [{ rma_device_id: initiatedAgain.body.rma_device_ids[1] }] }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+  });
+});
