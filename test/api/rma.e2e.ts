@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { businessDate } from '@portal/projections';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
 
@@ -20,21 +21,22 @@ describe('RMA devices', () => {
   const tokens: Record<'manager' | 'manager2' | 'agent', string> = { manager: '', manager2: '', agent: '' };
   let dallas: string;
   let agentId: string;
-  const [agentOne, agentTwo, stockOne, stockTwo] = [1, 2, 3, 4].map(imei) as [string, string, string, string];
+  const [agentOne, agentTwo, stockOne, stockTwo, stockThree, stockFour] = [1, 2, 3, 4, 5, 6].map(imei) as [string, string, string, string, string, string];
+  let apiKey: string;
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-rma-'));
     service = await startSeededService({ DATA_DIR: dataDir });
     const db = service.test.database.db;
     const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
-    const apiKey = (await createApiKey(db, retailer.id, 'rma test')).key;
+    apiKey = (await createApiKey(db, retailer.id, 'rma test')).key;
     dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
     agentId = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!.id;
     for (const [key, email] of [['manager', 'office.manager@demo.test'], ['manager2', 'office.manager2@demo.test'], ['agent', 'agent@demo.test']] as const) {
       tokens[key] = (await login(service.baseUrl, email)).body.items!.token;
     }
-    // Four devices in Dallas: two with the agent (5), two in the manager's stock (3).
-    const devices = [agentOne, agentTwo, stockOne, stockTwo].map((one, index) => ({ imei: one, device_type: 'PHONE', carton_number: index < 2 ? 'RMA-A' : 'RMA-B', make: 'Acme', model: 'A1' }));
+    // Six devices in Dallas: two with the agent (5), four in the manager's stock (3).
+    const devices = [agentOne, agentTwo, stockOne, stockTwo, stockThree, stockFour].map((one, index) => ({ imei: one, device_type: 'PHONE', carton_number: index < 2 ? 'RMA-A' : 'RMA-B', make: 'Acme', model: 'A1' }));
     const shipped = await call<{ job_id: string }>(service.baseUrl, 'POST', '/api/integration/v1/shipments', { body: { office_id: dallas, devices }, headers: { 'x-api-key': apiKey } });
     expect(shipped.status).toBe(201);
     expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: shipped.body.job_id, carton_numbers: ['RMA-A', 'RMA-B'], status: 1 })).status).toBe(200);
@@ -109,5 +111,29 @@ describe('RMA devices', () => {
       as('manager', 'POST', '/api/v1/manager/approve_reject_rma_devices', { status: 3, rma_devices_list: [{ rma_device_id: initiatedAgain.body.rma_device_ids[1] }] }),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
+  });
+
+  it('lost and defective, back in stock; a device swap: the sold device 15 with the swapping holder, the replacement sold with its activation', async () => {
+    const lost = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/mark_devices', { imei: [stockThree], status: 16, notes: 'Left at a kiosk' });
+    expect(lost.body).toEqual({ message: '1 device marked lost' });
+    expect((await as<{ message: string }>('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 1, imei: [stockThree], agent_id: agentId, office_id: dallas })).body.message).toBe(`IMEI ${stockThree} is out of service (Lost).`);
+    expect((await as('manager2', 'POST', '/api/v1/manager/return_to_stock', { imei: [stockThree] })).status).toBe(404);
+    expect((await as('manager', 'POST', '/api/v1/manager/return_to_stock', { imei: [stockThree] })).status).toBe(200);
+    expect((await as<{ message: string }>('manager', 'POST', '/api/v1/manager/return_to_stock', { imei: [stockThree] })).body.message).toBe(`IMEI ${stockThree} is not out of service (Manager Received).`);
+    expect(await logOf(stockThree)).toEqual(expect.arrayContaining(['Marked lost: Left at a kiosk', 'Returned to stock']));
+
+    // The agent's second device is sold; its customer brings it back to the office, whose manager swaps it from the manager stock.
+    const today = businessDate(new Date());
+    expect((await call(service.baseUrl, 'POST', '/api/integration/v1/activations', { body: { imei: agentTwo, activation_date: today, plan_name: 'Unlimited' }, headers: { 'x-api-key': apiKey } })).status).toBe(201);
+    const before = await managerCounts();
+    const unsold = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/device_swap', { sold_imei: stockFour, replacement_imei: stockThree, reason: 'Screen dead' });
+    expect(unsold.body.message).toBe(`IMEI ${stockFour} cannot be swapped: it is Manager Received, not sold.`);
+    const swapped = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/device_swap', { sold_imei: agentTwo, replacement_imei: stockFour, reason: 'Screen dead' });
+    expect(swapped.status).toBe(200);
+    expect(await managerCounts()).toMatchObject({ device_swap: before.device_swap + 1, Received: before.Received - 1 });
+    expect((await logOf(agentTwo)).at(-1)).toBe(`Brought back by its customer in a device swap for ${stockFour}: Screen dead`);
+    expect((await logOf(stockFour)).at(-1)).toBe(`Handed over in a device swap for ${agentTwo}, carrying its activation`);
+    const replacementRow = await sql<{ status: number; activation_date: string; plan_name: string }>`select status, activation_date::text as activation_date, plan_name from rm.inventory_devices where imei = ${stockFour}`.execute(service.test.database.db);
+    expect(replacementRow.rows[0]).toEqual({ status: 8, activation_date: today, plan_name: 'Unlimited' });
   });
 });

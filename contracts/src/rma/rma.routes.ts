@@ -1,6 +1,6 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
-import { answerRmaDevicesBody, answerRmaRequestBody, rmaInitiationBody } from './rma.schemas';
+import { answerRmaDevicesBody, answerRmaRequestBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaInitiationBody } from './rma.schemas';
 
 const capability = 'rma';
 /** Manager RMA screens (rmarequest, rmainitiaterequest, rmapendingrequest, rmasubmitrequest, rmaapprovedrequest, rmarequeststatus, approvedrma, createrma): roles 3, 11, 12 (doc 1 §2.1, doc 2 §2). */
@@ -21,6 +21,14 @@ export const rmaRoutes: readonly ApiRoute[] = [
     summary: 'Accept (status 2) or decline (status 3) an agent\'s RMA request', spec: `${managerRma}; doc 2 §4`, body: answerRmaRequestBody },
   { method: 'POST', path: '/api/v1/manager/approve_reject_rma_devices', access: managerScreens, capability,
     summary: 'Approve RMA: approve (status 2) or reject (status 3) initiated RMA devices, all or none (ours)', spec: `${managerRma}; doc 2 §4 Approve RMA`, body: answerRmaDevicesBody },
+  { method: 'POST', path: '/api/v1/manager/mark_devices', access: managerScreens, capability,
+    summary: 'Mark devices lost (16) or defective (18), all or none (ours)', spec: 'doc 1 §4 lost/defective group; docs/RMA.md', body: markDevicesBody },
+  { method: 'POST', path: '/api/v1/manager/return_to_stock', access: managerScreens, capability,
+    summary: 'Put devices out of service (15, 16, 18, 19, 21) back in their holder\'s stock, all or none (ours)', spec: 'doc 1 §4 lost/defective group; docs/RMA.md', body: returnToStockBody },
+  { method: 'POST', path: '/api/v1/manager/device_swap', access: managerScreens, capability,
+    summary: 'Device swap from the manager stock: the sold device back (15), the replacement sold (8) (ours)', spec: 'doc 1 §2.4 Device Swap; docs/RMA.md', body: deviceSwapBody },
+  { method: 'POST', path: '/api/v1/agent/device_swap', access: agentScreens, capability,
+    summary: 'Device swap from the agent\'s stock (ours)', spec: 'doc 1 §2.4 Device Swap; docs/RMA.md', body: deviceSwapBody },
   { method: 'POST', path: '/api/v1/agent/rma_device_request', access: agentScreens, capability,
     summary: 'An agent asks to return devices they hold, all or none (ours; doc 2 §7 "Agent RMA initiate (imei_list)")', spec: 'doc 2 §2 agent-Initiaterma, §7 Agent', body: rmaInitiationBody },
 

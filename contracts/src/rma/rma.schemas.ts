@@ -48,3 +48,25 @@ export const answerRmaDevicesBody = z.object({
     .max(RMA_MAX_IMEIS, `At most ${RMA_MAX_IMEIS.toLocaleString('en-US')} RMA devices at once`),
 });
 export type AnswerRmaDevicesBody = z.infer<typeof answerRmaDevicesBody>;
+
+/** POST manager/mark_devices (ours): 16 Lost or 18 Defective, notes optional, all or none. */
+export const markDevicesBody = z.object({
+  imei: z.array(deviceIdParam('Please input imei'), { error: 'Please input imei' }).min(1, 'Please input imei').max(RMA_MAX_IMEIS, `At most ${RMA_MAX_IMEIS.toLocaleString('en-US')} IMEIs at once`),
+  status: wholeNumber('status is 16 (lost) or 18 (defective)').refine((value) => value === 16 || value === 18, 'status is 16 (lost) or 18 (defective)'),
+  notes,
+});
+export type MarkDevicesBody = z.infer<typeof markDevicesBody>;
+
+/** POST manager/return_to_stock (ours): devices out of service back to their holder's stock, all or none. */
+export const returnToStockBody = z.object({
+  imei: z.array(deviceIdParam('Please input imei'), { error: 'Please input imei' }).min(1, 'Please input imei').max(RMA_MAX_IMEIS, `At most ${RMA_MAX_IMEIS.toLocaleString('en-US')} IMEIs at once`),
+});
+export type ReturnToStockBody = z.infer<typeof returnToStockBody>;
+
+/** POST manager/device_swap and agent/device_swap (ours): a sold device brought back, and the replacement handed over. */
+export const deviceSwapBody = z.object({
+  sold_imei: deviceIdParam('Please input the sold IMEI'),
+  replacement_imei: deviceIdParam('Please input the replacement IMEI'),
+  reason: multilineText('Please enter reason').trim().min(1, 'Please enter reason').max(500, 'The reason is at most 500 characters'),
+});
+export type DeviceSwapBody = z.infer<typeof deviceSwapBody>;

@@ -42,3 +42,11 @@ export async function managerWhoHandedOver(db: SqlDb, imeis: readonly string[]):
     select manager_id from rm.inventory_devices where imei = any(${[...imeis]}::text[]) and manager_id is not null limit 1`.execute(db);
   return rows.rows[0]?.manager_id;
 }
+
+/** A sold device's activation (date, plan, order), which a device swap carries to the replacement; none when it is not sold. */
+export async function activationOf(db: SqlDb, imei: string): Promise<{ activation_date: string; plan_name: string | null; order_id: string | null } | null> {
+  const rows = await sql<{ activation_date: string; plan_name: string | null; order_id: string | null }>`
+    select activation_date::text as activation_date, plan_name, activation_order_id as order_id from rm.inventory_devices
+    where imei = ${imei} and status = ${sql.lit(INVENTORY_STATUS.SOLD)} and activation_date is not null`.execute(db);
+  return rows.rows[0] ?? null;
+}

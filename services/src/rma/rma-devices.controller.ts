@@ -1,6 +1,6 @@
 import { Controller, HttpCode } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, RmaInitiationBody } from '@portal/contracts';
+import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, DeviceSwapBody, MarkDevicesBody, ReturnToStockBody, RmaInitiationBody } from '@portal/contracts';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { Command, CurrentUser } from '../auth/current-user';
 import type { CommandContext } from '../platform/commands/command-context';
@@ -9,6 +9,8 @@ import { ReadYourWrites } from '../platform/http/read-your-writes';
 import { RouteBody, Serves } from '../platform/http/serves';
 import { AnswerRmaDevices } from './answer-rma-devices.command';
 import { InitiateRma } from './initiate-rma.command';
+import { MarkDevices } from './mark-devices.command';
+import { SwapDevice } from './swap-device.command';
 
 const devices = (count: number) => `${count} device${count === 1 ? '' : 's'}`;
 
@@ -40,6 +42,39 @@ export class RmaDevicesController {
     const status = body.status as 2 | 3;
     const result = await this.commands.execute(new AnswerRmaDevices('request', { status, devices: [{ rma_device_id: body.rma_device_id, comments: null }] }, user.scope, context));
     return { position: result.position, body: { message: status === 2 ? 'RMA request accepted' : 'RMA request declined' } };
+  }
+
+  @Serves('POST /api/v1/manager/mark_devices')
+  @HttpCode(200)
+  @ReadYourWrites('inventory')
+  async mark(@RouteBody() body: MarkDevicesBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const to = body.status as 16 | 18;
+    const result = await this.commands.execute(new MarkDevices({ imeis: body.imei, to, notes: body.notes ?? null }, user.scope, context));
+    return { position: result.position, body: { message: `${devices(result.count)} marked ${to === 16 ? 'lost' : 'defective'}` } };
+  }
+
+  @Serves('POST /api/v1/manager/return_to_stock')
+  @HttpCode(200)
+  @ReadYourWrites('inventory')
+  async returnToStock(@RouteBody() body: ReturnToStockBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new MarkDevices({ imeis: body.imei, to: 'stock', notes: null }, user.scope, context));
+    return { position: result.position, body: { message: `${devices(result.count)} returned to stock` } };
+  }
+
+  @Serves('POST /api/v1/manager/device_swap')
+  @HttpCode(200)
+  @ReadYourWrites('inventory')
+  async swapAsManager(@RouteBody() body: DeviceSwapBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new SwapDevice(body, user.scope, context));
+    return { position: result.position, body: { message: `IMEI ${body.sold_imei} swapped for ${body.replacement_imei}` } };
+  }
+
+  @Serves('POST /api/v1/agent/device_swap')
+  @HttpCode(200)
+  @ReadYourWrites('inventory')
+  async swapAsAgent(@RouteBody() body: DeviceSwapBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new SwapDevice(body, { kind: 'agent', agentId: user.user_id }, context));
+    return { position: result.position, body: { message: `IMEI ${body.sold_imei} swapped for ${body.replacement_imei}` } };
   }
 
   @Serves('POST /api/v1/manager/approve_reject_rma_devices')
