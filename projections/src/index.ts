@@ -14,6 +14,8 @@ export * from './admin/org-counts.queries';
 export * from './admin/org-facts.queries';
 export * from './help/announcements.projection';
 export * from './help/announcements.queries';
+export * from './rma/rma.projection';
+export * from './rma/rma.queries';
 export * from './inventory/inventory.projection';
 export * from './inventory/inventory.queries';
 export * from './inventory/custody-facts.queries';

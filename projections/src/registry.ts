@@ -2,10 +2,11 @@ import { orgProjection } from './admin/org.projection';
 import { streamCatalogProjection } from './audit/stream-catalog.projection';
 import { announcementsProjection } from './help/announcements.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
+import { rmaProjection } from './rma/rma.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection the worker runs. */
-export const projections: readonly Projection[] = [streamCatalogProjection as Projection, orgProjection, announcementsProjection, inventoryProjection];
+export const projections: readonly Projection[] = [streamCatalogProjection as Projection, orgProjection, announcementsProjection, inventoryProjection, rmaProjection];
 
 export function findProjection(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);

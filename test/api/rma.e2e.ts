@@ -1,4 +1,4 @@
-import { type AgentCounts, type AgentJobRow, type DeviceLogRow, type Listed, type ManagerCounts, withLuhnCheckDigit } from '@portal/contracts';
+import { type AgentCounts, type AgentJobRow, type DeviceLogRow, type Listed, type ManagerCounts, type RmaDeviceRow, withLuhnCheckDigit } from '@portal/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +63,11 @@ describe('RMA devices', () => {
     expect(requested.body.rma_device_ids).toHaveLength(1);
     expect(await managerCounts()).toMatchObject({ rma_pending: before.rma_pending + 1, In_stock: before.In_stock - 1 });
     expect((await agentCounts()).pending_rma).toBe(1);
+    const pendingList = await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_pending_rma_device_list');
+    expect(pendingList.body.items.data).toEqual([
+      expect.objectContaining({ id: requested.body.rma_device_ids[0], imei: agentOne, agent_name: expect.any(String), reason: 'Screen Damaged', notes: 'Cracked screen', status_text: 'Pending', awaiting_manager: true }),
+    ]);
+    expect((await as<Listed<RmaDeviceRow>>('manager2', 'GET', '/api/v1/manager/get_pending_rma_device_list')).body.items.total).toBe(0);
 
     // Another office's manager learns nothing of it; the agent cannot request it twice.
     expect((await as('manager2', 'POST', '/api/v1/manager/accept_reject_rma_device', { rma_device_id: requested.body.rma_device_ids[0], status: 2 })).status).toBe(404);
@@ -79,10 +84,18 @@ describe('RMA devices', () => {
     const rmaDevice = again.body.rma_device_ids[0]!;
     expect((await as('manager', 'POST', '/api/v1/manager/accept_reject_rma_device', { rma_device_id: rmaDevice, status: 2 })).status).toBe(200);
     expect((await managerCounts()).rma_pending).toBe(before.rma_pending + 1);
+    expect((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_pending_rma_device_list')).body.items.total).toBe(0);
+    expect((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_approved_rma_device_list_v2')).body.items.data.map((row) => row.id)).toEqual([rmaDevice]);
+    expect((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_rma_devices_for_approval')).body.items.data.map((row) => row.id)).toEqual([rmaDevice]);
     const approved = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/approve_reject_rma_devices', { status: 2, rma_devices_list: [{ rma_device_id: rmaDevice, comments: 'Confirmed' }] });
     expect(approved.body).toEqual({ message: '1 device approved' });
     expect(await managerCounts()).toMatchObject({ rma: before.rma + 1, rma_pending: before.rma_pending });
     expect((await agentCounts()).RMA).toBe(1);
+    // The agent's RMA Status: the declined request and the approved one, newest first.
+    const mine = await as<Listed<RmaDeviceRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list');
+    expect(mine.body.items.data.map((row) => [row.imei, row.status_text])).toEqual([[agentOne, 'Approved'], [agentOne, 'Rejected']]);
+    expect((await as<Listed<RmaDeviceRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list?status=2')).body.items.total).toBe(1);
+    expect((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_rma_devices_for_approval')).body.items.total).toBe(0);
     expect(await logOf(agentOne)).toEqual(expect.arrayContaining(['Return requested by the agent (Pending RMA)', 'Return request declined by the manager', 'Return request accepted by the manager: awaiting RMA approval', 'RMA approved']));
   });
 

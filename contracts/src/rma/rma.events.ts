@@ -85,3 +85,7 @@ export function evolveRmaDevice(state: RmaDeviceState, event: RmaDeviceEvent): R
       return state;
   }
 }
+
+/** Every RMA device stream event type, each once (a Record over the union: none can be left out). */
+const RMA_DEVICE_EVENT_TYPE_SET: Record<RmaDeviceEventType, true> = { RmaDeviceOpened: true, RmaDeviceRequestAnswered: true, RmaDeviceAnswered: true, RmaDeviceImageReplaced: true };
+export const RMA_DEVICE_EVENT_TYPES = Object.keys(RMA_DEVICE_EVENT_TYPE_SET) as RmaDeviceEventType[];

@@ -1,6 +1,6 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
-import { answerRmaDevicesBody, answerRmaRequestBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaInitiationBody } from './rma.schemas';
+import { answerRmaDevicesBody, answerRmaRequestBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaDeviceListQuery, rmaInitiationBody } from './rma.schemas';
 
 const capability = 'rma';
 /** Manager RMA screens (rmarequest, rmainitiaterequest, rmapendingrequest, rmasubmitrequest, rmaapprovedrequest, rmarequeststatus, approvedrma, createrma): roles 3, 11, 12 (doc 1 §2.1, doc 2 §2). */
@@ -13,12 +13,14 @@ const managerRma = 'doc 2 §7 RMA (manager); base read as /api/v1/manager/';
 
 export const rmaRoutes: readonly ApiRoute[] = [
   // Pending RMA Request: agents' requests awaiting the manager (doc 2 §2, §4)
-  { method: 'GET', path: '/api/v1/manager/get_pending_rma_device_list', access: managerScreens, capability, planned: true,
-    summary: 'Agents\' RMA requests waiting for the manager (Pending RMA Request)', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/get_pending_rma_device_list', access: managerScreens, capability,
+    summary: 'Agents\' RMA requests waiting for the manager (Pending RMA Request)', spec: managerRma, query: rmaDeviceListQuery },
   { method: 'GET', path: '/api/v1/manager/pending_rma_device_list_export', access: managerScreens, capability, planned: true,
     summary: 'Export the pending RMA requests', spec: managerRma },
   { method: 'POST', path: '/api/v1/manager/accept_reject_rma_device', access: managerScreens, capability,
     summary: 'Accept (status 2) or decline (status 3) an agent\'s RMA request', spec: `${managerRma}; doc 2 §4`, body: answerRmaRequestBody },
+  { method: 'GET', path: '/api/v1/manager/get_rma_devices_for_approval', access: managerScreens, capability,
+    summary: 'Approve RMA: initiated RMA devices awaiting approval (ours)', spec: `${managerRma}; doc 2 §2 Approve RMA`, query: rmaDeviceListQuery },
   { method: 'POST', path: '/api/v1/manager/approve_reject_rma_devices', access: managerScreens, capability,
     summary: 'Approve RMA: approve (status 2) or reject (status 3) initiated RMA devices, all or none (ours)', spec: `${managerRma}; doc 2 §4 Approve RMA`, body: answerRmaDevicesBody },
   { method: 'POST', path: '/api/v1/manager/mark_devices', access: managerScreens, capability,
@@ -33,8 +35,8 @@ export const rmaRoutes: readonly ApiRoute[] = [
     summary: 'An agent asks to return devices they hold, all or none (ours; doc 2 §7 "Agent RMA initiate (imei_list)")', spec: 'doc 2 §2 agent-Initiaterma, §7 Agent', body: rmaInitiationBody },
 
   // Approved RMA Request list
-  { method: 'GET', path: '/api/v1/manager/get_approved_rma_device_list_v2', access: managerScreens, capability, planned: true,
-    summary: 'Approved RMA requests (Approved RMA Request list)', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/get_approved_rma_device_list_v2', access: managerScreens, capability,
+    summary: 'Approved RMA requests (Approved RMA Request list)', spec: managerRma, query: rmaDeviceListQuery },
   { method: 'GET', path: '/api/v1/manager/approved_rma_device_list_export_v2', access: managerScreens, capability, planned: true,
     summary: 'Export the approved RMA requests', spec: managerRma },
 
@@ -59,8 +61,8 @@ export const rmaRoutes: readonly ApiRoute[] = [
     summary: 'Mark an approved RMA order (status 2) as shipped', spec: `${managerRma}; doc 2 §4` },
 
   // Agent RMA Status (agent base, doc 2 §7 Agent)
-  { method: 'GET', path: '/api/v1/agent/get_rma_device_list', access: agentScreens, capability, planned: true,
-    summary: 'The agent\'s own RMA requests and their status (agent-allrmareport)', spec: 'doc 2 §7 Agent' },
+  { method: 'GET', path: '/api/v1/agent/get_rma_device_list', access: agentScreens, capability,
+    summary: 'The agent\'s own RMA requests and their status (agent-allrmareport)', spec: 'doc 2 §7 Agent', query: rmaDeviceListQuery },
   { method: 'GET', path: '/api/v1/agent/agent_rma_request_status_export', access: agentScreens, capability, planned: true,
     summary: 'Export the agent\'s RMA requests', spec: 'doc 2 §7 Agent; base read as /api/v1/agent/' },
 ];

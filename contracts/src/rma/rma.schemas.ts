@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText, wholeNumber } from '../platform/input';
-import { idParam } from '../platform/list-params';
+import { idParam, keywordParam, optionalIdParam, pageParam, resultsParam } from '../platform/list-params';
 import { deviceIdParam } from '../inventory/inventory.schemas';
 import { rmaReasons } from './rma.codes';
 
@@ -70,3 +70,13 @@ export const deviceSwapBody = z.object({
   reason: multilineText('Please enter reason').trim().min(1, 'Please enter reason').max(500, 'The reason is at most 500 characters'),
 });
 export type DeviceSwapBody = z.infer<typeof deviceSwapBody>;
+
+/** The RMA device lists (Pending RMA Request, Approved RMA Request, Approve RMA, agent RMA Status): page, keyword, status, office. */
+export const rmaDeviceListQuery = z.object({
+  page: pageParam,
+  results: resultsParam,
+  keyword: keywordParam,
+  status: z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber('status is 1, 2 or 3').refine((value) => value >= 1 && value <= 3, 'status is 1, 2 or 3').optional()),
+  office_id: optionalIdParam,
+});
+export type RmaDeviceListQuery = z.infer<typeof rmaDeviceListQuery>;

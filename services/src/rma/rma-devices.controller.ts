@@ -1,12 +1,15 @@
-import { Controller, HttpCode } from '@nestjs/common';
+import { Controller, HttpCode, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, DeviceSwapBody, MarkDevicesBody, ReturnToStockBody, RmaInitiationBody } from '@portal/contracts';
+import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, DeviceSwapBody, MarkDevicesBody, ReturnToStockBody, RmaDeviceListQuery, RmaInitiationBody } from '@portal/contracts';
+import { type RmaDeviceList, rmaDevices } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { Command, CurrentUser } from '../auth/current-user';
 import type { CommandContext } from '../platform/commands/command-context';
 import type { CommandAnswer } from '../platform/http/read-your-writes';
 import { ReadYourWrites } from '../platform/http/read-your-writes';
-import { RouteBody, Serves } from '../platform/http/serves';
+import { RouteBody, RouteQuery, Serves } from '../platform/http/serves';
+import type { Platform } from '../platform/platform';
+import { PLATFORM } from '../platform/tokens';
 import { AnswerRmaDevices } from './answer-rma-devices.command';
 import { InitiateRma } from './initiate-rma.command';
 import { MarkDevices } from './mark-devices.command';
@@ -17,11 +20,38 @@ const devices = (count: number) => `${count} device${count === 1 ? '' : 's'}`;
 /** RMA's device-level calls (doc 2 §2, §4, §7; docs/RMA.md): initiate or request, and the manager's answers. */
 @Controller()
 export class RmaDevicesController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    @Inject(PLATFORM) private readonly platform: Platform,
+    private readonly commands: CommandBus,
+  ) {}
+
+  private list(list: RmaDeviceList, query: RmaDeviceListQuery, user: AuthenticatedUser) {
+    return rmaDevices(this.platform.database.db, user.scope, list, query);
+  }
+
+  @Serves('GET /api/v1/manager/get_pending_rma_device_list')
+  async pendingRequests(@RouteQuery() query: RmaDeviceListQuery, @CurrentUser() user: AuthenticatedUser) {
+    return { items: await this.list('pending_requests', query, user) };
+  }
+
+  @Serves('GET /api/v1/manager/get_approved_rma_device_list_v2')
+  async acceptedRequests(@RouteQuery() query: RmaDeviceListQuery, @CurrentUser() user: AuthenticatedUser) {
+    return { items: await this.list('accepted_requests', query, user) };
+  }
+
+  @Serves('GET /api/v1/manager/get_rma_devices_for_approval')
+  async awaitingApproval(@RouteQuery() query: RmaDeviceListQuery, @CurrentUser() user: AuthenticatedUser) {
+    return { items: await this.list('awaiting_approval', query, user) };
+  }
+
+  @Serves('GET /api/v1/agent/get_rma_device_list')
+  async agentRmaDevices(@RouteQuery() query: RmaDeviceListQuery, @CurrentUser() user: AuthenticatedUser) {
+    return { items: await rmaDevices(this.platform.database.db, { kind: 'agent', agentId: user.user_id }, 'all', query) };
+  }
 
   @Serves('POST /api/v1/manager/rma_device_request_v2')
   @HttpCode(200)
-  @ReadYourWrites('inventory')
+  @ReadYourWrites('inventory', 'rma')
   async initiate(@RouteBody() body: RmaInitiationBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; rma_device_ids: readonly string[] }>> {
     const result = await this.commands.execute(new InitiateRma(body, 'manager', user.scope, context));
     return { position: result.position, body: { message: `RMA initiated for ${devices(result.count)}`, rma_device_ids: result.rma_device_ids } };
@@ -29,7 +59,7 @@ export class RmaDevicesController {
 
   @Serves('POST /api/v1/agent/rma_device_request')
   @HttpCode(200)
-  @ReadYourWrites('inventory')
+  @ReadYourWrites('inventory', 'rma')
   async request(@RouteBody() body: RmaInitiationBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; rma_device_ids: readonly string[] }>> {
     const result = await this.commands.execute(new InitiateRma(body, 'agent', { kind: 'agent', agentId: user.user_id }, context));
     return { position: result.position, body: { message: `Return requested for ${devices(result.count)}`, rma_device_ids: result.rma_device_ids } };
@@ -37,7 +67,7 @@ export class RmaDevicesController {
 
   @Serves('POST /api/v1/manager/accept_reject_rma_device')
   @HttpCode(200)
-  @ReadYourWrites('inventory')
+  @ReadYourWrites('inventory', 'rma')
   async answerRequest(@RouteBody() body: AnswerRmaRequestBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
     const status = body.status as 2 | 3;
     const result = await this.commands.execute(new AnswerRmaDevices('request', { status, devices: [{ rma_device_id: body.rma_device_id, comments: null }] }, user.scope, context));
@@ -46,7 +76,7 @@ export class RmaDevicesController {
 
   @Serves('POST /api/v1/manager/mark_devices')
   @HttpCode(200)
-  @ReadYourWrites('inventory')
+  @ReadYourWrites('inventory', 'rma')
   async mark(@RouteBody() body: MarkDevicesBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
     const to = body.status as 16 | 18;
     const result = await this.commands.execute(new MarkDevices({ imeis: body.imei, to, notes: body.notes ?? null }, user.scope, context));
@@ -55,7 +85,7 @@ export class RmaDevicesController {
 
   @Serves('POST /api/v1/manager/return_to_stock')
   @HttpCode(200)
-  @ReadYourWrites('inventory')
+  @ReadYourWrites('inventory', 'rma')
   async returnToStock(@RouteBody() body: ReturnToStockBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
     const result = await this.commands.execute(new MarkDevices({ imeis: body.imei, to: 'stock', notes: null }, user.scope, context));
     return { position: result.position, body: { message: `${devices(result.count)} returned to stock` } };
@@ -63,7 +93,7 @@ export class RmaDevicesController {
 
   @Serves('POST /api/v1/manager/device_swap')
   @HttpCode(200)
-  @ReadYourWrites('inventory')
+  @ReadYourWrites('inventory', 'rma')
   async swapAsManager(@RouteBody() body: DeviceSwapBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
     const result = await this.commands.execute(new SwapDevice(body, user.scope, context));
     return { position: result.position, body: { message: `IMEI ${body.sold_imei} swapped for ${body.replacement_imei}` } };
@@ -71,7 +101,7 @@ export class RmaDevicesController {
 
   @Serves('POST /api/v1/agent/device_swap')
   @HttpCode(200)
-  @ReadYourWrites('inventory')
+  @ReadYourWrites('inventory', 'rma')
   async swapAsAgent(@RouteBody() body: DeviceSwapBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
     const result = await this.commands.execute(new SwapDevice(body, { kind: 'agent', agentId: user.user_id }, context));
     return { position: result.position, body: { message: `IMEI ${body.sold_imei} swapped for ${body.replacement_imei}` } };
@@ -79,7 +109,7 @@ export class RmaDevicesController {
 
   @Serves('POST /api/v1/manager/approve_reject_rma_devices')
   @HttpCode(200)
-  @ReadYourWrites('inventory')
+  @ReadYourWrites('inventory', 'rma')
   async answerRma(@RouteBody() body: AnswerRmaDevicesBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
     const status = body.status as 2 | 3;
     const answer = { status, devices: body.rma_devices_list.map((item) => ({ rma_device_id: item.rma_device_id, comments: item.comments ?? null })) };
