@@ -1,4 +1,4 @@
-import { type AgentCounts, type AgentJobRow, type DeviceLogRow, type Listed, type ManagerCounts, type RmaDeviceRow, withLuhnCheckDigit } from '@portal/contracts';
+import { type AgentCounts, type AgentJobRow, type DeviceLogRow, type Listed, type ManagerCounts, type RmaCandidateRow, type RmaDeviceRow, withLuhnCheckDigit } from '@portal/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,8 +108,13 @@ describe('RMA devices', () => {
     expect(noReason.status).toBe(400);
     expect(JSON.stringify(noReason.body)).toMatch(/Please select reason/);
 
+    const candidates = async (query = '') => (await as<Listed<RmaCandidateRow>>('manager', 'GET', `/api/v1/manager/get_device_list_to_initiate_rma_v2?results=20${query}`)).body.items;
+    expect((await candidates(`&imei=${stockOne}`)).data.map((row) => [row.imei, row.status_name, row.office_name])).toEqual([[stockOne, 'Manager Received', 'Dallas Office']]);
+    expect((await as('manager', 'GET', '/api/v1/manager/get_device_list_to_initiate_rma_v2?status=11')).status).toBe(400);
     const initiated = await as<Opened>('manager', 'POST', '/api/v1/manager/rma_device_request_v2', { imei_list: [entry(stockOne)] });
     expect(initiated.status).toBe(200);
+    // In an open RMA: no longer offered.
+    expect((await candidates(`&imei=${stockOne}`)).total).toBe(0);
     const assign = await as<{ message: string }>('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 1, imei: [stockOne], agent_id: agentId, office_id: dallas });
     expect(assign.status).toBe(409);
     expect(assign.body.message).toBe(`IMEI ${stockOne} is out of service (Pending RMA).`);

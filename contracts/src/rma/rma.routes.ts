@@ -1,6 +1,6 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
-import { answerRmaDevicesBody, answerRmaRequestBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaDeviceListQuery, rmaInitiationBody } from './rma.schemas';
+import { answerRmaDevicesBody, answerRmaRequestBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaCandidatesQuery, rmaDeviceListQuery, rmaInitiationBody } from './rma.schemas';
 
 const capability = 'rma';
 /** Manager RMA screens (rmarequest, rmainitiaterequest, rmapendingrequest, rmasubmitrequest, rmaapprovedrequest, rmarequeststatus, approvedrma, createrma): roles 3, 11, 12 (doc 1 §2.1, doc 2 §2). */
@@ -41,8 +41,8 @@ export const rmaRoutes: readonly ApiRoute[] = [
     summary: 'Export the approved RMA requests', spec: managerRma },
 
   // Initiate, create, submit
-  { method: 'GET', path: '/api/v1/manager/get_device_list_to_initiate_rma_v2', access: managerScreens, capability, planned: true,
-    summary: 'Devices an RMA can be initiated for (Initiate RMA)', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/get_device_list_to_initiate_rma_v2', access: managerScreens, capability,
+    summary: 'Devices an RMA can be initiated for (Initiate RMA)', spec: `${managerRma}; doc 2 §4`, query: rmaCandidatesQuery },
   { method: 'GET', path: '/api/v1/manager/device_list_to_initiate_rma_export_v2', access: managerScreens, capability, planned: true,
     summary: 'Export the devices an RMA can be initiated for', spec: managerRma },
   { method: 'POST', path: '/api/v1/manager/rma_device_request_v2', access: managerScreens, capability,

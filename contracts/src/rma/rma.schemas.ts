@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { multilineText, wholeNumber } from '../platform/input';
+import { multilineText, text, wholeNumber } from '../platform/input';
 import { idParam, keywordParam, optionalIdParam, pageParam, resultsParam } from '../platform/list-params';
 import { deviceIdParam } from '../inventory/inventory.schemas';
-import { rmaReasons } from './rma.codes';
+import { RMA_NOT_INITIABLE, rmaReasons } from './rma.codes';
 
 /** RMA's request bodies (doc 2 §4, §5, §7), with the spec's messages. */
 
@@ -80,3 +80,18 @@ export const rmaDeviceListQuery = z.object({
   office_id: optionalIdParam,
 });
 export type RmaDeviceListQuery = z.infer<typeof rmaDeviceListQuery>;
+
+/** GET manager/get_device_list_to_initiate_rma_v2: keyword, office, carton, IMEI (its start), status (one Initiate RMA offers). */
+export const rmaCandidatesQuery = z.object({
+  page: pageParam,
+  results: resultsParam,
+  keyword: keywordParam,
+  office_id: optionalIdParam,
+  carton: z.preprocess((value) => (value === '' || value === null ? undefined : value), text('A carton is text').trim().max(64, 'A carton is at most 64 characters').optional()),
+  imei: z.preprocess((value) => (value === '' || value === null ? undefined : value), text('IMEI is digits').trim().regex(/^\d{1,20}$/, 'IMEI is digits').optional()),
+  status: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    wholeNumber('That status cannot be returned').refine((value) => !RMA_NOT_INITIABLE.includes(value), 'That status cannot be returned').optional(),
+  ),
+});
+export type RmaCandidatesQuery = z.infer<typeof rmaCandidatesQuery>;

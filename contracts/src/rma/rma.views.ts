@@ -21,3 +21,15 @@ export interface RmaDeviceRow {
   readonly created_at: string;
   readonly created_date: string;
 }
+
+/** A device Initiate RMA offers (doc 2 §2: IMEI, Office, Age (Days), status, Carton Number). */
+export interface RmaCandidateRow {
+  readonly imei: string;
+  readonly office_name: string;
+  readonly office_number: string | null;
+  readonly agent_name: string | null;
+  readonly device_age: number | null;
+  readonly status: number;
+  readonly status_name: string;
+  readonly carton_number: string | null;
+}

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, DeviceSwapBody, MarkDevicesBody, ReturnToStockBody, RmaDeviceListQuery, RmaInitiationBody } from '@portal/contracts';
-import { type RmaDeviceList, rmaDevices } from '@portal/projections';
+import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, DeviceSwapBody, MarkDevicesBody, ReturnToStockBody, RmaCandidatesQuery, RmaDeviceListQuery, RmaInitiationBody } from '@portal/contracts';
+import { type RmaDeviceList, rmaCandidateDevices, rmaDevices } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { Command, CurrentUser } from '../auth/current-user';
 import type { CommandContext } from '../platform/commands/command-context';
@@ -27,6 +27,11 @@ export class RmaDevicesController {
 
   private list(list: RmaDeviceList, query: RmaDeviceListQuery, user: AuthenticatedUser) {
     return rmaDevices(this.platform.database.db, user.scope, list, query);
+  }
+
+  @Serves('GET /api/v1/manager/get_device_list_to_initiate_rma_v2')
+  async candidates(@RouteQuery() query: RmaCandidatesQuery, @CurrentUser() user: AuthenticatedUser) {
+    return { items: await rmaCandidateDevices(this.platform.database.db, user.scope, query) };
   }
 
   @Serves('GET /api/v1/manager/get_pending_rma_device_list')
