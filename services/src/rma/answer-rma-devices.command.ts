@@ -1,9 +1,9 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type RmaDeviceEvent, evolveRmaDevice, initialRmaDeviceState, rmaDeviceStream } from '@portal/contracts';
+import { NEVER_RECEIVED, type RmaDeviceEvent, evolveRmaDevice, initialRmaDeviceState, rmaDeviceStream } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
 import { DomainError } from '../platform/commands/command-errors';
-import { type BatchDecision, type BatchResult, DeviceBatch, type LoadedDevices } from '../platform/commands/device-batch';
+import { type BatchDecision, type BatchResult, DeviceBatch } from '../platform/commands/device-batch';
 import { decideAnswerRequest, decideAnswerRma } from './rma-device.decider';
 
 /** Which answer: the office manager's to an agent's request (Pending RMA Request), or Approve RMA's. */
@@ -33,20 +33,15 @@ export class AnswerRmaDevicesHandler implements ICommandHandler<AnswerRmaDevices
   async execute({ kind, answer, scope, context }: AnswerRmaDevices): Promise<BatchResult> {
     const ids = [...new Set(answer.devices.map((device) => device.rma_device_id))];
     const position = await this.batch.run(async () => {
-      const records = new Map<string, number>();
+      const loaded = await this.batch.loadRecords<RmaDeviceEvent>(ids.map(rmaDeviceStream));
+      const records = new Map([...loaded].map(([streamId, record]) => [streamId, record.version]));
+      const rmas = ids.map((id) => loaded.get(rmaDeviceStream(id))!.events.reduce(evolveRmaDevice, initialRmaDeviceState(id)));
+      const loadedDevices = await this.batch.loadSeenBy(scope, [...new Set(rmas.filter((rma) => rma.imei).map((rma) => rma.imei))]);
       const decisions: BatchDecision[] = [];
-      let loadedDevices: LoadedDevices = new Map();
-      const rmas = [];
-      for (const id of ids) {
-        const record = await this.batch.loadRecord<RmaDeviceEvent>(rmaDeviceStream(id));
-        records.set(rmaDeviceStream(id), record.version);
-        rmas.push(record.events.reduce(evolveRmaDevice, initialRmaDeviceState(id)));
-      }
-      loadedDevices = await this.batch.loadSeenBy(scope, [...new Set(rmas.filter((rma) => rma.imei).map((rma) => rma.imei))]);
       for (const rma of rmas) {
         const device = loadedDevices.get(rma.imei)?.state;
         // Unknown, or outside the caller's scope: not found, alike.
-        const seen = device !== undefined && device.status !== 0 ? rma : initialRmaDeviceState(rma.rma_device_id);
+        const seen = device !== undefined && device.status !== NEVER_RECEIVED ? rma : initialRmaDeviceState(rma.rma_device_id);
         const comments = answer.devices.find((item) => item.rma_device_id === rma.rma_device_id)?.comments ?? null;
         const decision =
           kind === 'request'

@@ -1,7 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Scope } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
-import { DomainError } from '../platform/commands/command-errors';
 import { type BatchResult, DeviceBatch, statesOf } from '../platform/commands/device-batch';
 import { decideMarkOutOfService, decideReturnToStock } from './rma-device.decider';
 
@@ -24,11 +23,8 @@ export class MarkDevicesHandler implements ICommandHandler<MarkDevices> {
     const imeis = [...new Set(change.imeis)];
     const position = await this.batch.run(async () => {
       const devices = await this.batch.loadSeenBy(scope, imeis);
-      // Unknown or outside the caller's scope: not found, alike.
-      const unseen = [...devices.values()].find((device) => device.state.status === 0);
-      const decision = unseen
-        ? new DomainError(`IMEI ${unseen.state.imei} was not found.`, 404)
-        : change.to === 'stock'
+      const decision =
+        change.to === 'stock'
           ? decideReturnToStock({ devices: statesOf(devices) })
           : decideMarkOutOfService({ status: change.to, notes: change.notes }, { devices: statesOf(devices) });
       return this.batch.append(decision, { devices }, context);

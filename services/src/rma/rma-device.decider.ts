@@ -18,6 +18,10 @@ import { DomainError } from '../platform/commands/command-errors';
  * status) and the RMA device's stream together; the holder never changes but in a swap.
  */
 
+/** A device never received, or outside the caller's scope (loaded as never received, docs/adr/0001): not found, alike. */
+const notFound = (device: DeviceState) => (device.status === NEVER_RECEIVED ? new DomainError(`IMEI ${device.imei} was not found.`, 404) : undefined);
+const firstNotFound = (devices: Iterable<DeviceState>) => [...devices].map(notFound).find((refusal) => refusal !== undefined);
+
 // ----- Opening an RMA: the agent's request, the manager's initiation -----
 
 export interface RmaEntry {
@@ -129,6 +133,8 @@ const RETURNABLE: readonly number[] = [S.DEVICE_SWAP, S.LOST, S.DEFECTIVE, S.RMA
 
 /** mark_devices (ours): 16 Lost or 18 Defective, all or none. */
 export function decideMarkOutOfService(command: { readonly status: 16 | 18; readonly notes: string | null }, state: { readonly devices: ReadonlyMap<string, DeviceState> }): BatchDecision | DomainError {
+  const missing = firstNotFound(state.devices.values());
+  if (missing) return missing;
   const devices = decideEachDevice(state.devices.values(), (device) =>
     MARKABLE.includes(device.status)
       ? [{ type: 'DeviceMarkedOutOfService', data: { imei: device.imei, status: command.status, notes: command.notes } }]
@@ -139,6 +145,8 @@ export function decideMarkOutOfService(command: { readonly status: 16 | 18; read
 
 /** return_to_stock (ours): a 15, 16, 18, 19 or 21 device back to its holder's stock (5 with an agent, else 3). */
 export function decideReturnToStock(state: { readonly devices: ReadonlyMap<string, DeviceState> }): BatchDecision | DomainError {
+  const missing = firstNotFound(state.devices.values());
+  if (missing) return missing;
   const devices = decideEachDevice(state.devices.values(), (device) =>
     RETURNABLE.includes(device.status) ? [{ type: 'DeviceReturnedToStock', data: { imei: device.imei } }] : new DomainError(`IMEI ${device.imei} is not out of service (${inventoryStatusName(device.status)}).`),
   );
@@ -166,6 +174,8 @@ export interface SwapFacts {
  */
 export function decideDeviceSwap(command: DeviceSwapCommand, state: { readonly sold: DeviceState; readonly replacement: DeviceState }, facts: SwapFacts): BatchDecision | DomainError {
   const { sold, replacement } = state;
+  const missing = firstNotFound([sold, replacement]);
+  if (missing) return missing;
   if (sold.imei === replacement.imei) return new DomainError('The replacement must be another device.', 400);
   if (sold.status !== S.SOLD || !facts.activation) return new DomainError(`IMEI ${sold.imei} cannot be swapped: it is ${inventoryStatusName(sold.status)}, not sold.`);
   const ownStock = command.agent_id ? replacement.agent_id === command.agent_id && replacement.status === S.AGENT_RECEIVED : replacement.office_id === command.office_id && replacement.agent_id === null && replacement.status === S.MANAGER_RECEIVED;

@@ -11,11 +11,11 @@ import { RouteBody, RouteQuery, Serves } from '../platform/http/serves';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
 import { AnswerRmaDevices } from './answer-rma-devices.command';
+import { devices } from '../inventory/answers';
 import { InitiateRma } from './initiate-rma.command';
 import { MarkDevices } from './mark-devices.command';
 import { SwapDevice } from './swap-device.command';
 
-const devices = (count: number) => `${count} device${count === 1 ? '' : 's'}`;
 
 /** RMA's device-level calls (doc 2 §2, §4, §7; docs/RMA.md): initiate or request, and the manager's answers. */
 @Controller()

@@ -1,7 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Scope, activationOf } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
-import { DomainError } from '../platform/commands/command-errors';
 import { type BatchResult, DeviceBatch } from '../platform/commands/device-batch';
 import { decideDeviceSwap } from './rma-device.decider';
 
@@ -30,8 +29,6 @@ export class SwapDeviceHandler implements ICommandHandler<SwapDevice> {
       const devices = await this.batch.loadSeenBy(scope, [...new Set([swap.sold_imei, swap.replacement_imei])]);
       const sold = devices.get(swap.sold_imei)!.state;
       const replacement = devices.get(swap.replacement_imei)!.state;
-      const unseen = [sold, replacement].find((device) => device.status === 0);
-      if (unseen) return this.batch.append(new DomainError(`IMEI ${unseen.imei} was not found.`, 404), { devices }, context);
       const holder = scope.kind === 'agent' ? { office_id: replacement.office_id ?? '', agent_id: scope.agentId } : { office_id: replacement.office_id ?? '', agent_id: null };
       const decision = decideDeviceSwap({ reason: swap.reason, ...holder }, { sold, replacement }, { activation: await activationOf(this.batch.db, sold.imei) });
       return this.batch.append(decision, { devices }, context);

@@ -1,4 +1,4 @@
-import { type DeviceEvent, type DeviceState, type Position, type RecordedEvent, deviceStream, foldDevice, initialDeviceState } from '@portal/contracts';
+import { type DeviceEvent, type DeviceState, type Position, deviceStream, foldDevice, initialDeviceState } from '@portal/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Scope, type SqlDb, officeIdsInScope } from '@portal/projections';
 import type { Database } from '../db/database';
@@ -123,8 +123,16 @@ export class DeviceBatch {
 
   /** A record stream (job, transfer...) with its version; an absent stream has none and version 0. */
   async loadRecord<Event extends { type: string; data: unknown }>(streamId: string): Promise<LoadedRecord<Event>> {
-    const history: RecordedEvent[] = await this.store.readStream(streamId);
-    return { events: history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event), version: history.length };
+    return (await this.loadRecords<Event>([streamId])).get(streamId)!;
+  }
+
+  /** Several record streams in one read, each with its version (absent: none, version 0). */
+  async loadRecords<Event extends { type: string; data: unknown }>(streamIds: readonly string[]): Promise<Map<string, LoadedRecord<Event>>> {
+    const streams = await this.store.readStreams(streamIds);
+    return new Map(streamIds.map((streamId) => {
+      const history = streams.get(streamId) ?? [];
+      return [streamId, { events: history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event), version: history.length }];
+    }));
   }
 
   /**
