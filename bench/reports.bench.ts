@@ -16,15 +16,14 @@
  *   BENCH_REPORTS_DEVICES=100000 npm run bench:reports  (another size; its own database)
  *   BENCH_REPORTS_REQUESTS=400 BENCH_REPORTS_REBUILD=0 npm run bench:reports
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DETAILED_REPORT_SORT_KEYS } from '@portal/contracts';
 import { Client } from 'pg';
 import { databaseUrl, serverFacts, withServer } from './eventstore/databases';
 import { Api, expectStatus } from './inventory/api';
-import { builtMain, recreateDatabase, repositoryRoot, startService } from './inventory/service';
+import { type DataFacts, runToEnd as run, seededBenchDatabase } from './inventory/seeded-database';
+import { repositoryRoot, startService } from './inventory/service';
 import { type Summary, fmt, ms, summarise } from './inventory/stats';
 
 const integer = (name: string, fallback: number, min: number) => {
@@ -53,47 +52,8 @@ function random(seed: number): () => number {
   };
 }
 
-async function databaseExists(name: string): Promise<boolean> {
-  return withServer(async (client) => (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
-}
-
-function run(command: string, args: string[], env: Record<string, string>, logFile: string): Promise<number> {
-  const out = fs.openSync(logFile, 'a');
-  const child = spawn(command, args, { cwd: repositoryRoot, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', out, out] });
-  fs.closeSync(out);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(0) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}; log: ${logFile}`))));
-  });
-}
-
-interface DataFacts {
-  devices: number;
-  events: number;
-  seededSeconds: number | null;
-}
-
 async function prepare(logFile: string): Promise<DataFacts> {
-  let seededSeconds: number | null = null;
-  if (RESEED || !(await databaseExists(DATABASE))) {
-    log(`seeding ${fmt(DEVICES)} devices into ${DATABASE} (bulk path)…`);
-    const url = await recreateDatabase(DATABASE);
-    const started = Date.now();
-    await run(process.execPath, [builtMain, 'seed', '--devices', String(DEVICES)], { DATABASE_URL: url, NODE_ENV: 'production', LOG_LEVEL: 'warn' }, logFile);
-    seededSeconds = (Date.now() - started) / 1000;
-    log(`seeded in ${fmt(seededSeconds, 1)} s`);
-  } else log(`reusing ${DATABASE}`);
-  const client = new Client({ connectionString: databaseUrl(DATABASE) });
-  await client.connect();
-  try {
-    // Statistics as production's autovacuum would keep them (this server may run without it).
-    await client.query('analyze');
-    const devices = Number((await client.query<{ n: string }>('select count(*) as n from rm.inventory_devices')).rows[0]!.n);
-    const events = Number((await client.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n);
-    return { devices, events, seededSeconds };
-  } finally {
-    await client.end();
-  }
+  return seededBenchDatabase({ database: DATABASE, devices: DEVICES, reseed: RESEED, logFile, log });
 }
 
 /** Values to vary the requests with, read from the data (real IMEIs, cartons, offices, agents ...). */

@@ -120,7 +120,9 @@ describe('access by role, over the whole route table', () => {
       if (route.path === '/api/v1/logout') continue;
       const answer = await call<{ message?: string }>(baseUrl, route.method, concrete(route), { token: route.access === 'public' ? undefined : tokens.get(role)!, body: route.method === 'GET' ? undefined : {} });
       const notBuilt = answer.status === 404 && / capability is not built yet$/.test(answer.body.message ?? '');
-      if (Boolean(route.planned) !== notBuilt) wrong.push(`${route.method} ${route.path} (${route.planned ? 'planned' : 'built'}): ${answer.status} ${answer.body.message}`);
+      // A built route that no controller mounts reaches the not-built handler too, which answers it as an unknown path.
+      const unmounted = answer.status === 404 && /^Cannot (GET|POST|PUT|DELETE) /.test(answer.body.message ?? '');
+      if (route.planned ? !notBuilt : notBuilt || unmounted) wrong.push(`${route.method} ${route.path} (${route.planned ? 'planned' : 'built'}): ${answer.status} ${answer.body.message}`);
     }
     expect(wrong).toEqual([]);
   });

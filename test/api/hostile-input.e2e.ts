@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { type ZodType, z } from 'zod';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
+import { RAW_ANSWER_HEADERS } from '../../services/src/platform/http/security-headers';
 import { type SeededService, login, startSeededService } from '../support/demo';
 
 /** The fixed seed of every run; a failure prints it with the shrunk request, so the run can be repeated. */
@@ -61,7 +62,6 @@ interface HostileRequest {
   readonly file?: { readonly name: string; readonly bytes: Uint8Array };
 }
 
-const MULTIPART_ROUTES = new Set(['/api/v1/manager/device_image', '/api/v1/manager/receive_manifest']);
 
 /** The query and body field names a route takes, from its schemas (or the common ones when it has none). */
 function fieldsOf(route: ApiRoute): { queryNames: string[]; bodyNames: string[] } {
@@ -87,7 +87,7 @@ function requestsFor(route: ApiRoute): fc.Arbitrary<HostileRequest> {
   const query = fc.array(fc.tuple(fc.constantFrom(...queryNames), queryValue), { minLength: route.method === 'GET' ? 1 : 0, maxLength: 2 });
   const fields = fc.array(fc.tuple(fc.constantFrom(...bodyNames), bodyValue), { minLength: 1, maxLength: 2 }).map((pairs) => Object.fromEntries(pairs));
   const body = route.method === 'GET' ? fc.constant(undefined) : fc.oneof({ weight: 4, arbitrary: fields }, { weight: 1, arbitrary: fc.constantFrom<unknown>([], 'text', 42, null, [{ imei: '\u0000' }]) });
-  const file = MULTIPART_ROUTES.has(route.path)
+  const file = route.upload
     ? fc.record({
         name: fc.constantFrom('manifest.xlsx', 'manifest.csv', '../../escape.png', 'a\u0000b.csv', 'photo.png', '', 'x'.repeat(300)),
         bytes: fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.constantFrom(new TextEncoder().encode('IMEI,Carton,Device Type\n1,2,3'), Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))),
@@ -142,10 +142,10 @@ describe('hostile input on every route (property-based, fixed seed)', () => {
     const url = `${seeded.baseUrl}${request.path}${search ? `?${search}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json', ...credentialsFor(route) };
     let body: RequestInit['body'];
-    if (MULTIPART_ROUTES.has(route.path)) {
+    if (route.upload) {
       const form = new FormData();
       for (const [name, value] of Object.entries((request.body ?? {}) as Record<string, unknown>)) form.set(name, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
-      if (request.file) form.set('file', new Blob([request.file.bytes]), request.file.name);
+      if (request.file) form.set(route.upload, new Blob([request.file.bytes]), request.file.name);
       body = form;
     } else if (request.body !== undefined) {
       headers['content-type'] = 'application/json';
@@ -223,6 +223,10 @@ describe('hostile input on every route (property-based, fixed seed)', () => {
     const tooLong = await fetch(`${seeded.baseUrl}/api/v1/offices?keyword=${'x'.repeat(20_000)}`, { headers: { authorization: `Bearer ${tokens.get(ROLE.SUPER_ADMIN)!}` } });
     expect(tooLong.status).toBe(431);
     expect(hasErrorShape(await tooLong.json())).toBe(true);
+    // The security headers of every other answer (helmet's, and no-store), though Express never saw the request.
+    const securityHeaders = Object.fromEntries(Object.entries(RAW_ANSWER_HEADERS).map(([name, value]) => [name.toLowerCase(), value]));
+    expect(securityHeaders).toMatchObject({ 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' });
+    expect(Object.fromEntries(Object.keys(securityHeaders).map((name) => [name, tooLong.headers.get(name)]))).toEqual(securityHeaders);
     const net = await import('node:net');
     const { port } = new URL(seeded.baseUrl);
     const raw = await new Promise<string>((resolve, reject) => {
@@ -233,6 +237,9 @@ describe('hostile input on every route (property-based, fixed seed)', () => {
       socket.on('error', reject);
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    const head = raw.slice(0, raw.indexOf('\r\n\r\n')).split('\r\n').slice(1);
+    const rawHeaders = Object.fromEntries(head.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    expect(rawHeaders).toMatchObject(securityHeaders);
     expect(hasErrorShape(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)))).toBe(true);
   });
 });

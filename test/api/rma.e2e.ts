@@ -154,4 +154,85 @@ describe('RMA devices', () => {
     const replacementRow = await sql<{ status: number; activation_date: string; plan_name: string }>`select status, activation_date::text as activation_date, plan_name from rm.inventory_devices where imei = ${stockFour}`.execute(service.test.database.db);
     expect(replacementRow.rows[0]).toEqual({ status: 8, activation_date: today, plan_name: 'Unlimited' });
   });
+
+  it('with photo evidence: the agent offered their own devices, a direct request with a photo, shown only in scope; create RMA, a photo replaced; the exports hold the lists', async () => {
+    const [photoOne, photoTwo, photoThree] = [7, 8, 9].map(imei) as [string, string, string];
+    const devices = [photoOne, photoTwo, photoThree].map((one, index) => ({ imei: one, device_type: 'PHONE', carton_number: index < 2 ? 'RMA-P' : 'RMA-Q', make: 'Acme', model: 'A1' }));
+    const shipped = await call<{ job_id: string }>(service.baseUrl, 'POST', '/api/integration/v1/shipments', { body: { office_id: dallas, devices }, headers: { 'x-api-key': apiKey } });
+    expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: shipped.body.job_id, carton_numbers: ['RMA-P', 'RMA-Q'], status: 1 })).status).toBe(200);
+    expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['RMA-P'], agent_id: agentId, office_id: dallas })).status).toBe(200);
+    const job = (await as<Listed<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.data[0]!;
+    expect((await as('agent', 'POST', '/api/v1/agent/accept', { imei: [photoOne, photoTwo], agent_job_id: job.job_id })).status).toBe(200);
+
+    // The agent is offered the devices they hold, and nothing else of the office.
+    const offered = (await as<Listed<RmaCandidateRow>>('agent', 'GET', '/api/v1/agent/get_device_list_to_initiate_rma?results=100')).body.items.data.map((row) => row.imei);
+    expect(offered).toEqual(expect.arrayContaining([photoOne, photoTwo]));
+    expect(offered).not.toContain(photoThree);
+
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
+    const rmaImages = () => fs.readdir(path.join(dataDir, 'files', 'rma-images')).catch(() => [] as string[]);
+    const post = async (who: keyof typeof tokens, route: string, fields: Record<string, string>, image?: { field?: string; bytes: Uint8Array }) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      if (image) form.set(image.field ?? 'device_image', new Blob([image.bytes]), 'photo.png');
+      const response = await fetch(`${service.baseUrl}${route}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens[who]}` } });
+      return { status: response.status, body: (await response.json()) as Opened & { rma_device_id: string } };
+    };
+    // The spec's messages; nothing stored for a refused request, whatever refused it.
+    expect((await post('agent', '/api/v1/agent/create_rma', { imei: 'abc', reason: '2' }, { bytes: png })).body.fields).toEqual({ imei: 'Please enter valid IMEI' });
+    expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoOne, reason: ' ' }, { bytes: png })).body.fields).toEqual({ reason: 'Please enter reason' });
+    expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoOne, reason: '2' }, { bytes: new TextEncoder().encode('<svg/>') })).body.fields).toEqual({ device_image: 'Only images can be uploaded' });
+    expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoOne, reason: '2' })).body.fields).toEqual({ device_image: 'Please choose an image' });
+    expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoThree, reason: '2' }, { bytes: png })).status).toBe(404);
+    expect(await rmaImages()).toEqual([]);
+
+    const requested = await post('agent', '/api/v1/agent/create_rma', { imei: photoOne, reason: 'Dropped in water' }, { bytes: png });
+    expect(requested).toEqual({ status: 201, body: { message: `Return requested for IMEI ${photoOne}`, rma_device_id: expect.any(String) } });
+    expect(await rmaImages()).toHaveLength(1);
+    const pending = (await as<Listed<RmaDeviceRow>>('manager', 'GET', `/api/v1/manager/get_pending_rma_device_list?keyword=${photoOne}`)).body.items.data;
+    expect(pending).toEqual([expect.objectContaining({ imei: photoOne, reason: 'Other', notes: 'Dropped in water', device_image_url: `/api/v1/manager/rma_device_image/${requested.body.rma_device_id}` })]);
+    const image = (who: keyof typeof tokens) => fetch(`${service.baseUrl}${pending[0]!.device_image_url}`, { headers: { authorization: `Bearer ${tokens[who]}` } });
+    const shown = await image('manager');
+    expect([shown.status, shown.headers.get('content-type'), shown.headers.get('cache-control')]).toEqual([200, 'image/png', 'no-store']);
+    expect(new Uint8Array(await shown.arrayBuffer())).toEqual(png);
+    // Another office's manager: exactly as an unknown id.
+    const outside = await image('manager2');
+    const unknown = await fetch(`${service.baseUrl}/api/v1/manager/rma_device_image/0196f0aa-0000-7000-8000-000000000000`, { headers: { authorization: `Bearer ${tokens.manager2}` } });
+    expect([outside.status, await outside.text()]).toEqual([unknown.status, await unknown.text()]);
+    expect(unknown.status).toBe(404);
+
+    // A better photo replaces it; another office cannot.
+    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46]);
+    expect((await post('manager2', '/api/v1/manager/upload_rma_device_image', { rma_device_id: requested.body.rma_device_id }, { bytes: jpeg })).status).toBe(404);
+    expect((await post('manager', '/api/v1/manager/upload_rma_device_image', { rma_device_id: requested.body.rma_device_id }, { bytes: jpeg })).status).toBe(201);
+    const replaced = await image('manager');
+    expect([replaced.headers.get('content-type'), [...new Uint8Array(await replaced.arrayBuffer())]]).toEqual(['image/jpeg', [...jpeg]]);
+    // The agent sees the photo of their own request; the other office's manager, as before, nothing.
+    expect((await image('agent')).status).toBe(200);
+
+    // Create RMA (the manager's form): initiated at once, awaiting Approve RMA, with its photo.
+    const created = await post('manager', '/api/v1/manager/create_rma', { imei: photoThree, reason: '5', notes: 'Dented corner' }, { bytes: png });
+    expect(created.status).toBe(201);
+    const awaiting = (await as<Listed<RmaDeviceRow>>('manager', 'GET', `/api/v1/manager/get_rma_devices_for_approval?keyword=${photoThree}`)).body.items.data;
+    expect(awaiting).toEqual([expect.objectContaining({ id: created.body.rma_device_id, reason_text: 'Physical Damage', notes: 'Dented corner', opened_by: 'manager', device_image_url: expect.any(String) })]);
+    // The spec's field name for the device image page is taken too.
+    expect((await post('agent', '/api/v1/manager/device_image', { imei: photoTwo }, { field: 'imei_image', bytes: png })).status).toBe(201);
+
+    // Exports hold the screens' rows.
+    const download = async (who: keyof typeof tokens, route: string) => {
+      const answer = await as<{ download: number; url?: string }>(who, 'GET', route);
+      expect([answer.status, answer.body.download]).toEqual([200, 1]);
+      return (await (await fetch(new URL(answer.body.url!, service.baseUrl))).text()).split('\r\n').filter((line) => line.length > 0);
+    };
+    expect(await download('manager', '/api/v1/manager/pending_rma_device_list_export')).toEqual(['IMEI,Agent Name,Office Name,Office Number,Reason,Reason 2,Comment,Status,Date', expect.stringMatching(new RegExp(`^${photoOne},.*,Other,,Dropped in water,Pending,\\d\\d-\\d\\d-\\d{4}$`))]);
+    expect(await download('manager2', '/api/v1/manager/pending_rma_device_list_export')).toHaveLength(1);
+    const approvedFile = await download('manager', '/api/v1/manager/approved_rma_device_list_export_v2');
+    expect(approvedFile.slice(1).map((line) => line.split(',')[0])).toEqual((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_approved_rma_device_list_v2?results=100')).body.items.data.map((row) => row.imei));
+    const statusFile = await download('agent', '/api/v1/agent/agent_rma_request_status_export?status=1');
+    expect(statusFile[0]).toBe('IMEI,Manager Name,Office Number,Status,Reason 1,Reason 2,Comments,Created Date');
+    expect(statusFile.slice(1).map((line) => line.split(',')[0])).toEqual([photoOne]);
+    const candidatesFile = await download('manager', `/api/v1/manager/device_list_to_initiate_rma_export_v2?imei=${photoTwo}`);
+    expect(candidatesFile).toEqual(['IMEI,Office Name,Office Number,Agent Name,Age (Days),Status,Carton Number', expect.stringMatching(new RegExp(`^${photoTwo},Dallas Office,.*,Agent Received,RMA-P$`))]);
+  });
 });
+

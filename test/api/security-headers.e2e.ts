@@ -1,8 +1,13 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ExportAnswer, ExportProgress } from '@portal/contracts';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicyHeader } from '../../services/src/platform/http/security-headers';
+import { answerUnparsableRequests } from '../../services/src/platform/http/client-errors';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicyHeader, RAW_ANSWER_HEADERS } from '../../services/src/platform/http/security-headers';
+import { answerWhileStarting, STARTING_PAGE } from '../../services/src/platform/http/starting-server';
 import { call, login, type SeededService, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
 
@@ -11,7 +16,7 @@ const EXPECTED_POLICY = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:'],
+  'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
@@ -78,7 +83,7 @@ describe('security headers', () => {
   it('keeps the policy as data, written as one header', () => {
     expect(CONTENT_SECURITY_POLICY).toEqual(EXPECTED_POLICY);
     expect(contentSecurityPolicyHeader()).toBe(
-      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
     );
   });
 
@@ -113,6 +118,34 @@ describe('security headers', () => {
     const missingAsset = await get('/assets/no-such-file.js');
     expect(missingAsset.status).toBe(404);
     expectSecurityHeaders(missingAsset, NO_STORE);
+  });
+
+  it('sends them on the paths the spec also writes for a route (/dashboard_count), no-store, signed in or not', async () => {
+    const alias = await get('/dashboard_count', bearer());
+    expect(alias.status).toBe(200);
+    expectSecurityHeaders(alias, NO_STORE);
+    const anonymous = await get('/dashboard_count?x=1');
+    expect(anonymous.status).toBe(401);
+    expectSecurityHeaders(anonymous, NO_STORE);
+  });
+
+  it('sends them on a 413 for a JSON body over the limit', async () => {
+    const tooLarge = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'office.manager@demo.test', password: 'x', padding: 'x'.repeat(21_000_000) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ error: 'Payload Too Large', message: 'The request is too large.' });
+    expectSecurityHeaders(tooLarge, NO_STORE);
+  });
+
+  it("writes helmet's headers on the app's answers exactly as the raw writers send them", async () => {
+    const answer = await get('/health');
+    const app = Object.fromEntries([...answer.headers.entries()]);
+    const raw = Object.fromEntries(Object.entries(RAW_ANSWER_HEADERS).map(([name, value]) => [name.toLowerCase(), value]));
+    expect(Object.keys(raw)).toEqual(expect.arrayContaining(['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'strict-transport-security', 'cache-control']));
+    expect(Object.fromEntries(Object.keys(raw).map((name) => [name, app[name]]))).toEqual(raw);
   });
 
   it('sends them on /health and /health/ready', async () => {
@@ -185,5 +218,74 @@ describe('security headers', () => {
     const refused = await fetch(tampered);
     expect(refused.status).toBe(403);
     expectSecurityHeaders(refused, NO_STORE);
+  });
+});
+
+/**
+ * The answers written without Express: the starting server's (while the embedded database is
+ * created) and the refusal of a request Node cannot parse. Each on a server of its own here, on a
+ * port the system chooses.
+ */
+describe('security headers on answers written without Express', () => {
+  it('sends them on every answer of the starting server: /health, 503 starting, and its self-reloading page (no script)', async () => {
+    const starting = await answerWhileStarting(0, '127.0.0.1');
+    try {
+      const base = `http://127.0.0.1:${starting.port}`;
+      const health = await fetch(`${base}/health`);
+      expect(health.status).toBe(200);
+      expectSecurityHeaders(health, NO_STORE);
+
+      const api = await fetch(`${base}/api/v1/offices`, { headers: { accept: 'application/json' } });
+      expect(api.status).toBe(503);
+      expect(api.headers.get('retry-after')).toBe('2');
+      expect(await api.json()).toMatchObject({ error: 'Service Unavailable' });
+      expectSecurityHeaders(api, NO_STORE);
+
+      const ready = await fetch(`${base}/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ ready: false, starting: true });
+      expectSecurityHeaders(ready, NO_STORE);
+
+      const page = await fetch(`${base}/inventory`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(503);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expectSecurityHeaders(page, NO_STORE);
+      const html = await page.text();
+      expect(html).toBe(STARTING_PAGE);
+      // It reloads itself by meta refresh, which the policy allows: a script (inline or not) would be refused or need a file.
+      expect(html).toMatch(/<meta http-equiv="refresh" content="\d+">/);
+      expect(html).not.toMatch(/<script|javascript:|\bon\w+=/i);
+    } finally {
+      await starting.close();
+    }
+  });
+
+  it('sends them on the 431 and 400 answered to a request Node cannot parse', async () => {
+    const server = http.createServer((_request, response) => response.end('ok'));
+    answerUnparsableRequests(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const tooLong = await fetch(`http://127.0.0.1:${port}/api/v1/offices?keyword=${'x'.repeat(20_000)}`);
+      expect(tooLong.status).toBe(431);
+      expect(await tooLong.json()).toEqual({ error: 'Request Header Fields Too Large', message: "The request's address or headers are too long." });
+      expectSecurityHeaders(tooLong, NO_STORE);
+
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: x\r\nBroken header without colon\r\n\r\n'));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString()));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      const [statusLine, ...lines] = head.split('\r\n');
+      expect(statusLine).toBe('HTTP/1.1 400 Bad Request');
+      const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+      expectSecurityHeaders(new Response(body, { status: 400, headers }), NO_STORE);
+      expect(JSON.parse(body)).toEqual({ error: 'Bad Request', message: 'The request is not valid HTTP.' });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -539,6 +539,83 @@ describe('console in the browser', () => {
     });
   });
 
+  // After the reports' scenarios, which count Dallas's devices.
+  it('RMA with a photo: the agent asks to return a device, the office manager sees the photo, accepts and approves it', async () => {
+    const db = seeded.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
+    const dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
+    const agentId = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!.id;
+    const { key } = await createApiKey(db, retailer.id, 'browser rma test');
+    // A carton of two in the agent's hands, through the API (the screens for that are the scenario above).
+    const [returned, kept] = [0, 1].map((index) => demoDeviceId(910_000 + index, 'PHONE')) as [string, string];
+    const shipped = await call<{ job_id: string }>(baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key }, body: { office_id: dallas, devices: [returned, kept].map((imei) => ({ imei, device_type: 'PHONE', carton_number: 'BR-RMA' })) } });
+    expect(shipped.status).toBe(201);
+    const manager = (await login(baseUrl, 'office.manager@demo.test')).body.items!.token;
+    const agent = (await login(baseUrl, 'agent@demo.test')).body.items!.token;
+    expect((await call(baseUrl, 'POST', '/api/v1/manager/manager_accept_selected_cartons', { token: manager, body: { job_id: shipped.body.job_id, carton_numbers: ['BR-RMA'], status: 1 } })).status).toBe(200);
+    expect((await call(baseUrl, 'POST', '/api/v1/manager/assigndevice', { token: manager, body: { devicestatus: 0, carton_number: ['BR-RMA'], agent_id: agentId, office_id: dallas } })).status).toBe(200);
+    const jobs = await call<{ items: { data: { job_id: string }[] } }>(baseUrl, 'GET', '/api/v1/agent/agentassignlist', { token: agent });
+    expect((await call(baseUrl, 'POST', '/api/v1/agent/accept', { token: agent, body: { imei: [returned, kept], agent_job_id: jobs.body.items.data[0]!.job_id } })).status).toBe(200);
+
+    await scenario(browser, baseUrl, '16-rma-agent-request', async ({ page }) => {
+      // The "photo": a picture of a cracked screen, drawn and photographed by the browser itself.
+      await page.setContent(`<div style="width:320px;height:200px;background:#1f2937;color:#f9fafb;font:28px sans-serif;display:flex;align-items:center;justify-content:center;border:6px solid #9ca3af;border-radius:24px">Cracked screen ⚡ ${returned.slice(-4)}</div>`);
+      const photo = await page.locator('div').first().screenshot();
+      await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+      await page.goto('/agent-rmareport');
+      // Submit appears only once a photo is chosen (doc 2 §2).
+      expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
+      await page.locator('input[type=file]').setInputFiles({ name: 'cracked-screen.png', mimeType: 'image/png', buffer: photo });
+      await page.getByLabel('IMEI').fill(returned);
+      // A select without search: its input is not the thing to click, its box is.
+      await page.locator('.ant-select').filter({ has: page.locator('#rma-form_reason') }).click();
+      await page.locator('.ant-select-item-option', { hasText: 'Screen Damaged' }).click();
+      await page.getByLabel('Comment').fill('Dropped at the kiosk; touch still works');
+      await screenshot(page, '16-rma-agent-request-form');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText(`Return requested for IMEI ${returned}`).waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      const row = page.getByRole('row').filter({ hasText: returned });
+      await row.getByText('Pending').waitFor();
+      await screenshot(page, '16-rma-agent-status');
+    });
+
+    await scenario(browser, baseUrl, '17-rma-manager-accepts-and-approves', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.goto('/rmapendingrequest');
+      const request = page.getByRole('row').filter({ hasText: returned });
+      await request.getByRole('button', { name: 'View Image' }).click();
+      const viewer = page.getByRole('dialog').filter({ has: page.locator('img') });
+      const image = viewer.locator('img').first();
+      await image.waitFor();
+      await page.waitForFunction((element) => (element as unknown as { complete: boolean; naturalWidth: number }).complete && (element as unknown as { naturalWidth: number }).naturalWidth > 0, await image.elementHandle());
+      expect(await image.getAttribute('src')).toMatch(/^blob:/);
+      await screenshot(page, '17-rma-pending-photo');
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'hidden' });
+      await request.getByRole('button', { name: 'Accept' }).click();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'You want to do this task?' });
+      await confirm.locator('.ant-modal-confirm-title', { hasText: 'Are you sure?' }).waitFor();
+      await confirm.getByRole('button', { name: /OK|Yes/ }).click();
+      await page.getByText('RMA request accepted').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+
+      await page.goto('/approvedrma');
+      const awaiting = page.getByRole('row').filter({ hasText: returned });
+      await awaiting.getByRole('checkbox').check();
+      await page.getByRole('button', { name: /^Approve/ }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: returned });
+      await drawer.getByRole('textbox').first().fill('Photo shows the crack; approved');
+      await screenshot(page, '17-rma-approve-drawer');
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('1 device approved').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await awaiting.waitFor({ state: 'detached' });
+    });
+    const log = await call<{ items: { short_description: string }[] }>(baseUrl, 'GET', `/api/v1/device_log/${returned}`, { token: manager });
+    expect(log.body.items.map((line) => line.short_description)).toEqual(expect.arrayContaining(['Return requested by the agent (Pending RMA)', 'RMA approved']));
+  }, 120_000);
+
   it('runs under the Content-Security-Policy: styled /api/docs, styled console, and a refused inline script is noticed', async () => {
     await scenario(browser, baseUrl, '15-content-security-policy', async ({ page }) => {
       // The OpenAPI page's own inline <style> applies (style-src 'unsafe-inline'); it has no script.

@@ -40,6 +40,10 @@ async function readModels(db: SqlDb) {
       select u.email as agent, o.name as office, m.email as manager, j.total_device_count, j.pending_count, j.created_at::text
       from rm.inventory_agent_jobs j join rm.org_users u on u.id = j.agent_id join rm.org_offices o on o.id = j.office_id left join rm.org_users m on m.id = j.manager_id
       order by j.created_at, 1, j.total_device_count, j.pending_count`),
+    rma: await rows(sql`
+      select r.imei, r.opened_by, r.awaiting_manager, r.status, o.name as office, ua.email as agent, um.email as manager, r.reason, r.reason_two, r.notes, r.comments, r.created_at::text
+      from rm.rma_devices r join rm.org_offices o on o.id = r.office_id left join rm.org_users ua on ua.id = r.agent_id left join rm.org_users um on um.id = r.manager_id
+      order by r.imei, r.created_at`),
     transfers: await rows(sql`
       select u.email as agent, o.name as office, m.email as manager, t.transfer_count, t.reason, t.status, t.created_at::text
       from rm.inventory_transfers t join rm.org_users u on u.id = t.agent_id join rm.org_offices o on o.id = t.office_id left join rm.org_users m on m.id = t.manager_id
@@ -68,8 +72,11 @@ describe('the demo seed: bulk path and command path', () => {
       return readModels(database.database.db);
     };
     const [bulk, commands] = await Promise.all([seed('--bulk'), seed('--commands')]);
-    expect(commands.devices).toHaveLength(2000);
-    expect(new Set(commands.devices.map((device) => (device as { status: number }).status))).toEqual(new Set([3, 4, 5, 6, 8, 9, 12]));
+    // 2,000 devices, and the RMA story's 20 in each of the 12 offices: every RMA status among them.
+    expect(commands.devices).toHaveLength(2000 + 12 * 20);
+    expect(new Set(commands.devices.map((device) => (device as { status: number }).status))).toEqual(new Set([3, 4, 5, 6, 8, 9, 10, 11, 12, 15, 16, 18, 19, 21]));
+    expect(commands.rma).toHaveLength(12 * 7);
+    expect(bulk.rma).toEqual(commands.rma);
     expect(commands.transfers.length).toBeGreaterThan(0);
     expect(bulk.devices).toEqual(commands.devices);
     expect(bulk.counts).toEqual(commands.counts);
@@ -81,5 +88,5 @@ describe('the demo seed: bulk path and command path', () => {
     expect(bulk.receiveJobs).toEqual(commands.receiveJobs);
     expect(bulk.agentJobs).toEqual(commands.agentJobs);
     expect(bulk.transfers).toEqual(commands.transfers);
-  }, 240_000);
+  }, 360_000);
 });

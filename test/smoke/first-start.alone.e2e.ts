@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { RAW_ANSWER_HEADERS } from '../../services/src/platform/http/security-headers';
 import { call, login } from '../support/demo';
 import { exited, startService } from '../support/processes';
 
@@ -39,6 +40,14 @@ describe('the first start on the embedded database stays responsive while it see
     // LOG_LEVEL info: the seed's progress ("demo business seeded", "demo devices seeded") is in the output.
     const service = await startService([], { DATA_DIR: dataDir, DATABASE_URL: undefined, REDIS_URL: undefined, SEED_DEVICES: '3000', LOG_LEVEL: 'info' }, 90_000);
     const firstHealthMs = Date.now() - launched;
+    // The first answers come from the starting server (503 'starting' while the database is created): with the app's security headers all the same.
+    const first = await fetch(`${service.baseUrl}/api/v1/offices`, { headers: { accept: 'application/json' } });
+    const firstAnswer = { status: first.status, body: (await first.json()) as unknown };
+    const securityHeaders = Object.fromEntries(Object.entries(RAW_ANSWER_HEADERS).map(([name, value]) => [name.toLowerCase(), value]));
+    expect({ ...firstAnswer, headers: Object.fromEntries(Object.keys(securityHeaders).map((name) => [name, first.headers.get(name)])) }).toEqual({
+      ...firstAnswer,
+      headers: { ...securityHeaders, 'x-frame-options': 'DENY', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-store' },
+    });
     const output = () => service.child.output();
     const samples: Record<'health' | 'ready' | 'list', Sample[]> = { health: [], ready: [], list: [] };
     const started = Date.now();
@@ -88,7 +97,7 @@ describe('the first start on the embedded database stays responsive while it see
       const devices = /"path":"(\w+)","ms":(\d+),"msg":"demo devices seeded"/.exec(output());
       console.log(
         [
-          `first start on PGlite, SEED_DEVICES=3000: first /health ${firstHealthMs} ms after launch; organisation seeded in ${seeded ?? '?'} ms; ` +
+          `first start on PGlite, SEED_DEVICES=3000: first /health ${firstHealthMs} ms after launch (then an api call answered ${firstAnswer.status}); organisation seeded in ${seeded ?? '?'} ms; ` +
             (devices ? `devices seeded (${devices[1]} path) in ${devices[2]} ms, ${Date.now() - launched} ms after launch` : `devices not seeded within ${sampledMs} ms of sampling`),
           ...report,
         ].join('\n'),

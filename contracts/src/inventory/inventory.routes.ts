@@ -84,8 +84,8 @@ export const inventoryRoutes: readonly ApiRoute[] = [
     summary: 'Reassign IMEIs to another agent or office', spec: `${managerBase}; doc 1 §2.8`, body: reassignBody },
 
   // IMEI image upload (doc 1 §2.14): a manager-base path that the agent-IMEI screen uses too
-  { method: 'POST', path: '/api/v1/manager/device_image', access: imeiScreens, capability,
-    summary: 'Upload one image of a device (IMEI and agent-IMEI screens; kept with inventory, doc 1 §2.14)', spec: `${managerBase}; doc 1 §2.14 Agent IMEI; doc 2 §2`, body: deviceImageBody },
+  { method: 'POST', path: '/api/v1/manager/device_image', success: 201, access: imeiScreens, capability,
+    summary: 'Upload one image of a device (IMEI and agent-IMEI screens; kept with inventory, doc 1 §2.14)', spec: `${managerBase}; doc 1 §2.14 Agent IMEI; doc 2 §2`, body: deviceImageBody, upload: 'file' },
 
   // Agent base (doc 1 §2.14, §2.4 agent dashboard)
   { method: 'POST', path: '/api/v1/agent/accept', access: agentScreens, capability,
@@ -106,10 +106,10 @@ export const inventoryRoutes: readonly ApiRoute[] = [
     summary: 'History of one device (device-log drawer)', spec: `${reports}; doc 1 §2.11`, params: deviceLogParams },
 
   // Manifest upload (ours: the spec shows jobs arriving, not how): back office (roles 1, 12) uploads a CSV/XLSX shipment
-  { method: 'POST', path: '/api/v1/manager/receive_manifest', access: screenRoles(ROLE.RETAILER_MANAGER), capability,
-    summary: 'Upload a shipment manifest (CSV or XLSX, one device per row) for an office: all rows or none, bad rows reported', spec: 'doc 1 §2.5 receive jobs (upload path is ours)', body: manifestUploadBody },
+  { method: 'POST', path: '/api/v1/manager/receive_manifest', success: 201, access: screenRoles(ROLE.RETAILER_MANAGER), capability,
+    summary: 'Upload a shipment manifest (CSV or XLSX, one device per row) for an office: all rows or none, bad rows reported', spec: 'doc 1 §2.5 receive jobs (upload path is ours)', body: manifestUploadBody, upload: 'file' },
 
   // Upstream
-  { method: 'POST', path: '/api/integration/v1/shipments', access: 'integration', capability,
+  { method: 'POST', path: '/api/integration/v1/shipments', success: 201, access: 'integration', capability,
     summary: 'Receive an upstream shipment (a receive job of cartons and IMEIs) from the warehouse system', spec: 'doc 1 §2.5 receive jobs (upstream call not shown; path is ours)', body: receiveShipmentBody },
 ];

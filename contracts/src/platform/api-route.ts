@@ -42,6 +42,14 @@ export interface ApiRoute {
   readonly params?: ZodType;
   readonly query?: ZodType;
   readonly body?: ZodType;
+  /**
+   * The form field of the one file a multipart route takes (`body` then names the fields beside
+   * it): the OpenAPI document writes the body as multipart/form-data, the hostile-input test sends
+   * files. One image of at most 50,000,000 bytes unless the route says otherwise.
+   */
+  readonly upload?: string;
+  /** The handler answers 201 Created (`@HttpCode(201)`: it creates a record, a job or a file); otherwise 200. */
+  readonly success?: 201;
   readonly response?: ZodType;
 }
 

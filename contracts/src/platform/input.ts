@@ -32,7 +32,9 @@ export const multilineText = (error?: string) =>
  * else — an object, a list, a boolean — is left as it is for the schema to refuse: converting it
  * would call into the client's object (`{"toString": "x"}` throws inside Number()).
  */
-const numberFromText = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
+const DECIMAL = /^\s*-?\d+(\.\d+)?\s*$/;
+/** Decimal text only: `Number()` alone would also read '1e3', '0x10' and '0b11' as numbers no person typed. */
+const numberFromText = (value: unknown) => (typeof value === 'string' && DECIMAL.test(value) ? Number(value) : value);
 
 /** A whole number within [min, max]; `error` for anything else. */
 export const wholeNumberBetween = (min: number, max: number, error: string) => z.preprocess(numberFromText, z.number({ error }).int(error).min(min, error).max(max, error));
@@ -88,4 +90,14 @@ export const wireDate = (error = DATE_FORMAT_MESSAGE) =>
 /** A value of `record` under a client-given key, only if the record itself holds it (never `constructor`, `toString`, … from the prototype). */
 export function ownValue<V>(record: Readonly<Record<string, V>>, key: string): V | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
+ * Validation in the browser without `new Function`: zod compiles object validators at run time
+ * when eval is allowed, and merely probing for it is refused (and reported) by the console's
+ * Content-Security-Policy (`script-src 'self'`). The console calls this once, before any schema
+ * parses; the server keeps the compiled validators.
+ */
+export function validateWithoutEval(): void {
+  z.config({ jitless: true });
 }

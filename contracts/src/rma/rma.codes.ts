@@ -23,6 +23,9 @@ export const rmaReasons = [
   { id: 9, name: 'Other' },
 ] as const satisfies readonly ReferenceItem[];
 
+/** The reason a direct RMA form's own words are kept under (as its comment). */
+export const RMA_REASON_OTHER = 9;
+
 /**
  * RMA device (request) statuses (doc 2 §7 `reference/rma_device_status`). Codes 2 and 3 are
  * the spec's: an agent's request is accepted with 2 and declined with 3, and Approve RMA

@@ -1,6 +1,7 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
-import { answerRmaDevicesBody, answerRmaRequestBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaCandidatesQuery, rmaDeviceListQuery, rmaInitiationBody } from './rma.schemas';
+import { exportQuery } from '../platform/export';
+import { answerRmaDevicesBody, answerRmaRequestBody, createRmaBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaCandidatesQuery, rmaDeviceImageParams, rmaDeviceListQuery, rmaInitiationBody, uploadRmaDeviceImageBody } from './rma.schemas';
 
 const capability = 'rma';
 /** Manager RMA screens (rmarequest, rmainitiaterequest, rmapendingrequest, rmasubmitrequest, rmaapprovedrequest, rmarequeststatus, approvedrma, createrma): roles 3, 11, 12 (doc 1 §2.1, doc 2 §2). */
@@ -15,8 +16,10 @@ export const rmaRoutes: readonly ApiRoute[] = [
   // Pending RMA Request: agents' requests awaiting the manager (doc 2 §2, §4)
   { method: 'GET', path: '/api/v1/manager/get_pending_rma_device_list', access: managerScreens, capability,
     summary: 'Agents\' RMA requests waiting for the manager (Pending RMA Request)', spec: managerRma, query: rmaDeviceListQuery },
-  { method: 'GET', path: '/api/v1/manager/pending_rma_device_list_export', access: managerScreens, capability, planned: true,
-    summary: 'Export the pending RMA requests', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/pending_rma_device_list_export', access: managerScreens, capability,
+    summary: 'Export the pending RMA requests', spec: managerRma, query: exportQuery(rmaDeviceListQuery) },
+  { method: 'GET', path: '/api/v1/manager/rma_device_image/:id', access: screenRoles(ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER, ROLE.AGENT), capability,
+    summary: 'The photo of one RMA device in scope, as its bytes (ours; the image viewers of Pending and Approved RMA Request; an agent sees the photos of their own requests)', spec: `${managerRma}; doc 2 §2 Pending RMA Request image viewer`, params: rmaDeviceImageParams },
   { method: 'POST', path: '/api/v1/manager/accept_reject_rma_device', access: managerScreens, capability,
     summary: 'Accept (status 2) or decline (status 3) an agent\'s RMA request', spec: `${managerRma}; doc 2 §4`, body: answerRmaRequestBody },
   { method: 'GET', path: '/api/v1/manager/get_rma_devices_for_approval', access: managerScreens, capability,
@@ -37,18 +40,20 @@ export const rmaRoutes: readonly ApiRoute[] = [
   // Approved RMA Request list
   { method: 'GET', path: '/api/v1/manager/get_approved_rma_device_list_v2', access: managerScreens, capability,
     summary: 'Approved RMA requests (Approved RMA Request list)', spec: managerRma, query: rmaDeviceListQuery },
-  { method: 'GET', path: '/api/v1/manager/approved_rma_device_list_export_v2', access: managerScreens, capability, planned: true,
-    summary: 'Export the approved RMA requests', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/approved_rma_device_list_export_v2', access: managerScreens, capability,
+    summary: 'Export the approved RMA requests', spec: managerRma, query: exportQuery(rmaDeviceListQuery) },
 
   // Initiate, create, submit
   { method: 'GET', path: '/api/v1/manager/get_device_list_to_initiate_rma_v2', access: managerScreens, capability,
     summary: 'Devices an RMA can be initiated for (Initiate RMA)', spec: `${managerRma}; doc 2 §4`, query: rmaCandidatesQuery },
-  { method: 'GET', path: '/api/v1/manager/device_list_to_initiate_rma_export_v2', access: managerScreens, capability, planned: true,
-    summary: 'Export the devices an RMA can be initiated for', spec: managerRma },
+  { method: 'GET', path: '/api/v1/manager/device_list_to_initiate_rma_export_v2', access: managerScreens, capability,
+    summary: 'Export the devices an RMA can be initiated for', spec: managerRma, query: exportQuery(rmaCandidatesQuery) },
   { method: 'POST', path: '/api/v1/manager/rma_device_request_v2', access: managerScreens, capability,
     summary: 'Initiate RMA for a list of IMEIs with reasons and notes, all or none', spec: `${managerRma}; doc 2 §5`, body: rmaInitiationBody },
-  { method: 'POST', path: '/api/v1/manager/upload_rma_device_image', access: managerScreens, capability, planned: true,
-    summary: 'Upload the device image of an RMA (Create RMA form)', spec: `${managerRma}; doc 2 §2 Create RMA form` },
+  { method: 'POST', path: '/api/v1/manager/upload_rma_device_image', success: 201, access: managerScreens, capability,
+    summary: 'Replace the photo of an RMA device (multipart: rma_device_id and device_image, one image of at most 50,000,000 bytes)', spec: `${managerRma}; doc 2 §2 Create RMA form`, body: uploadRmaDeviceImageBody, upload: 'device_image' },
+  { method: 'POST', path: '/api/v1/manager/create_rma', success: 201, access: managerScreens, capability,
+    summary: 'Create RMA form: initiate an RMA for one IMEI with its photo (ours; multipart device_image, imei, reason)', spec: `${managerRma}; doc 2 §2 Create RMA form, §5 Direct RMA form`, body: createRmaBody, upload: 'device_image' },
   { method: 'POST', path: '/api/v1/manager/submit_rma_order', access: managerScreens, capability, planned: true,
     summary: 'Submit initiated RMAs as one shipped order (boxes, dimensions, address)', spec: `${managerRma}; doc 2 §5 Submit RMA` },
 
@@ -63,6 +68,10 @@ export const rmaRoutes: readonly ApiRoute[] = [
   // Agent RMA Status (agent base, doc 2 §7 Agent)
   { method: 'GET', path: '/api/v1/agent/get_rma_device_list', access: agentScreens, capability,
     summary: 'The agent\'s own RMA requests and their status (agent-allrmareport)', spec: 'doc 2 §7 Agent', query: rmaDeviceListQuery },
-  { method: 'GET', path: '/api/v1/agent/agent_rma_request_status_export', access: agentScreens, capability, planned: true,
-    summary: 'Export the agent\'s RMA requests', spec: 'doc 2 §7 Agent; base read as /api/v1/agent/' },
+  { method: 'GET', path: '/api/v1/agent/agent_rma_request_status_export', access: agentScreens, capability,
+    summary: 'Export the agent\'s RMA requests', spec: 'doc 2 §7 Agent; base read as /api/v1/agent/', query: exportQuery(rmaDeviceListQuery) },
+  { method: 'GET', path: '/api/v1/agent/get_device_list_to_initiate_rma', access: agentScreens, capability,
+    summary: 'The agent\'s devices an RMA can be requested for (agent-Initiaterma; ours)', spec: 'doc 2 §2 Agent Initiate RMA, §7 Agent', query: rmaCandidatesQuery },
+  { method: 'POST', path: '/api/v1/agent/create_rma', success: 201, access: agentScreens, capability,
+    summary: 'Direct RMA form: ask to return one device with its photo (ours; multipart device_image, imei, reason)', spec: 'doc 2 §2 agent-rmareport, §5 Direct RMA form', body: createRmaBody, upload: 'device_image' },
 ];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { multilineText, text, wholeNumber } from '../platform/input';
-import { idParam, keywordParam, optionalIdParam, pageParam, resultsParam } from '../platform/list-params';
+import { idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 import { deviceIdParam } from '../inventory/inventory.schemas';
-import { RMA_NOT_INITIABLE, rmaReasons } from './rma.codes';
+import { RMA_NOT_INITIABLE, RMA_REASON_OTHER, rmaReasons } from './rma.codes';
 
 /** RMA's request bodies (doc 2 §4, §5, §7), with the spec's messages. */
 
@@ -71,6 +71,10 @@ export const deviceSwapBody = z.object({
 });
 export type DeviceSwapBody = z.infer<typeof deviceSwapBody>;
 
+/** The columns the RMA device lists sort by (Approve RMA's sortable table); newest first when none. */
+export const RMA_DEVICE_SORTS = ['created_at', 'imei', 'office_name', 'agent_name', 'manager_name', 'status'] as const;
+export type RmaDeviceSort = (typeof RMA_DEVICE_SORTS)[number];
+
 /** The RMA device lists (Pending RMA Request, Approved RMA Request, Approve RMA, agent RMA Status): page, keyword, status, office. */
 export const rmaDeviceListQuery = z.object({
   page: pageParam,
@@ -78,6 +82,8 @@ export const rmaDeviceListQuery = z.object({
   keyword: keywordParam,
   status: z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber('status is 1, 2 or 3').refine((value) => value >= 1 && value <= 3, 'status is 1, 2 or 3').optional()),
   office_id: optionalIdParam,
+  sort_by: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.enum(RMA_DEVICE_SORTS, { error: `sort_by is one of ${RMA_DEVICE_SORTS.join(', ')}` }).optional()),
+  sort: sortParam,
 });
 export type RmaDeviceListQuery = z.infer<typeof rmaDeviceListQuery>;
 
@@ -95,3 +101,35 @@ export const rmaCandidatesQuery = z.object({
   ),
 });
 export type RmaCandidatesQuery = z.infer<typeof rmaCandidatesQuery>;
+
+/** An IMEI typed on the direct RMA form (doc 2 §5): digits only, 15 (an ICCID 19 or 20), 'Please enter valid IMEI'. */
+const typedImei = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value),
+  text('Please enter valid IMEI').trim().regex(/^(\d{15}|\d{19,20})$/, 'Please enter valid IMEI'),
+);
+
+/**
+ * The fields beside `device_image` of POST manager/create_rma and agent/create_rma (ours; doc 2
+ * §2 Create RMA form, agent-rmareport; doc 2 §5 "Direct RMA form"). `reason` is one of the RMA
+ * reasons (its id, as the console's picker sends it) or words of the user's own, kept as the
+ * comment of reason Other: the spec asks the user to "enter" it.
+ */
+export const createRmaBody = z
+  .object({
+    imei: typedImei,
+    reason: z.preprocess((value) => (typeof value === 'number' ? String(value) : value), text('Please enter reason').trim().min(1, 'Please enter reason').max(500, 'The reason is at most 500 characters')),
+    notes,
+  })
+  .transform(({ imei, reason, notes: comment }) => {
+    const chosen = /^\d{1,2}$/.test(reason) ? Number(reason) : undefined;
+    if (chosen !== undefined && REASON_IDS.includes(chosen)) return { imei, reason: chosen, notes: comment ?? null };
+    return { imei, reason: RMA_REASON_OTHER, notes: comment ? `${reason}\n${comment}` : reason };
+  });
+export type CreateRmaBody = z.infer<typeof createRmaBody>;
+
+/** The field beside `device_image` of POST manager/upload_rma_device_image: the RMA device whose photo it replaces. */
+export const uploadRmaDeviceImageBody = z.object({ rma_device_id: idParam('rma_device_id is required') });
+export type UploadRmaDeviceImageBody = z.infer<typeof uploadRmaDeviceImageBody>;
+
+/** GET manager/rma_device_image/:id (ours): the photo of one RMA device. */
+export const rmaDeviceImageParams = z.object({ id: idParam('The RMA device id is required') });

@@ -20,6 +20,8 @@ export interface RmaDeviceRow {
   readonly comments: string | null;
   readonly created_at: string;
   readonly created_date: string;
+  /** The photo sent with it (GET manager/rma_device_image/:id, bearer token), or null when none. */
+  readonly device_image_url: string | null;
 }
 
 /** A device Initiate RMA offers (doc 2 §2: IMEI, Office, Age (Days), status, Carton Number). */

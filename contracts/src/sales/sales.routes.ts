@@ -54,6 +54,6 @@ export const salesRoutes: readonly ApiRoute[] = [
     summary: 'Export the agent\'s own sales report', spec: 'doc 2 §7 Agent; base read as /api/v1/agent/' },
 
   // Upstream
-  { method: 'POST', path: '/api/integration/v1/activations', access: 'integration', capability,
+  { method: 'POST', path: '/api/integration/v1/activations', success: 201, access: 'integration', capability,
     summary: 'Record a device activation (a sale) from the upstream carrier system', spec: 'doc 2 §1 sales (upstream call not shown; path is ours)', body: activationBody },
 ];

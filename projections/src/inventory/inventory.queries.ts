@@ -313,7 +313,9 @@ export async function rmaCandidateDevices(
   filters: Paging & { keyword?: string; office_id?: string; carton?: string; imei?: string; status?: number },
 ): Promise<Page<RmaCandidateRow>> {
   const like = containsPattern(filters.keyword);
-  const where = sql<boolean>`not (d.status = any(${[...RMA_NOT_INITIABLE]}::smallint[])) and ${officeInScope(scope, sql`d.office_id`)}
+  // An agent is offered the devices they hold; a manager, every device of the offices in scope.
+  const inScope = scope.kind === 'agent' ? sql<boolean>`d.agent_id = ${scope.agentId}` : officeInScope(scope, sql`d.office_id`);
+  const where = sql<boolean>`not (d.status = any(${[...RMA_NOT_INITIABLE]}::smallint[])) and ${inScope}
     and (${filters.status ?? null}::int is null or d.status = ${filters.status ?? null})
     and (${filters.office_id ?? null}::text is null or d.office_id = ${filters.office_id ?? null})
     and (${filters.carton ?? null}::text is null or d.carton_number = ${filters.carton ?? null})

@@ -10,7 +10,7 @@ import type { SqlDb } from '../runner/ports';
  */
 export const rmaProjection: Projection = {
   name: 'rma',
-  version: 1,
+  version: 2,
   tables: ['rma_devices'],
   handles: RMA_DEVICE_EVENT_TYPES,
 
@@ -33,7 +33,8 @@ export const rmaProjection: Projection = {
     const t = (name: string) => sql.id(schema, name);
     for (const recorded of events as readonly RecordedEvent[]) {
       const event = { type: recorded.type, data: recorded.data } as RmaDeviceEvent;
-      const at = recorded.recordedAt.toISOString();
+      // The business time of the step (a backdated seed or import says when it happened), else when it was recorded.
+      const at = recorded.metadata.occurred_at ?? recorded.recordedAt.toISOString();
       switch (event.type) {
         case 'RmaDeviceOpened': {
           const data = event.data;

@@ -1,4 +1,22 @@
-import { ANSWER, type ActivationBody, type AnswerCartonsBody, type DeviceState, type DeviceTypeCode, type Position, START, type ReceiveShipmentBody, deviceStream, evolveDevice, initialDeviceState } from '@portal/contracts';
+import {
+  ANSWER,
+  type ActivationBody,
+  type AnswerCartonsBody,
+  type DeviceState,
+  type DeviceTypeCode,
+  type Position,
+  START,
+  type ReceiveShipmentBody,
+  type RmaDeviceEvent,
+  type RmaDeviceState,
+  deviceStream,
+  evolveDevice,
+  evolveRmaDevice,
+  initialDeviceState,
+  initialRmaDeviceState,
+  rmaDeviceStream,
+} from '@portal/contracts';
+import type { Scope } from '@portal/projections';
 import { v7 as uuidv7 } from 'uuid';
 import { type CommandContext, eventMetadata } from '../platform/commands/command-context';
 import { DomainError } from '../platform/commands/command-errors';
@@ -9,7 +27,9 @@ import { decideTransferDevice } from '../inventory/office-transfer.decider';
 import { type ReceiveJobState, decideAnswerCartons, decideReceiveCarton } from '../inventory/receive-job.decider';
 import { decideRequestTransfer } from '../inventory/transfer.decider';
 import { decideRecordActivation } from '../sales/activation.decider';
-import type { SeedInventory } from './seed-inventory';
+import { decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReturnToStock } from '../rma/rma-device.decider';
+import type { RmaAnswerKind } from '../rma/answer-rma-devices.command';
+import type { RmaAnswer, SeedInventory, SeedRmaRequest } from './seed-inventory';
 
 /** Buffered events of one stream, appended at the next flush. */
 interface PendingStream {
@@ -30,6 +50,9 @@ export class BulkInventory implements SeedInventory {
   private readonly versions = new Map<string, number>();
   private readonly receiveJobs = new Map<string, ReceiveJobState & { readonly imeisOf: ReadonlyMap<string, readonly string[]> }>();
   private readonly agentJobs = new Map<string, AgentJobState>();
+  private readonly rmaDevices = new Map<string, RmaDeviceState>();
+  /** Each sold device's activation, as the read model would answer it (a swap carries it over). */
+  private readonly activations = new Map<string, { activation_date: string; plan_name: string | null; order_id: string | null }>();
   private readonly pending = new Map<string, PendingStream>();
   private pendingEvents = 0;
   private position: Position = START;
@@ -58,6 +81,10 @@ export class BulkInventory implements SeedInventory {
       device.version += events.length;
     }
     for (const record of decision.records) {
+      if (record.streamId.startsWith(rmaDeviceStream(''))) {
+        const id = record.streamId.slice(rmaDeviceStream('').length);
+        this.rmaDevices.set(id, (record.events as RmaDeviceEvent[]).reduce(evolveRmaDevice, this.rmaDevices.get(id) ?? initialRmaDeviceState(id)));
+      }
       const version = this.versions.get(record.streamId) ?? 0;
       this.buffer(record.streamId, version, record.events, context);
       this.versions.set(record.streamId, version + record.events.length);
@@ -170,6 +197,41 @@ export class BulkInventory implements SeedInventory {
     const device = this.statesOf([body.imei]).get(body.imei)!;
     const deviceRetailer = device.office_id ? this.options.retailerOf?.get(device.office_id) : undefined;
     this.keep(decideRecordActivation(body, { device }, { callerRetailer: retailerId, deviceRetailer }), context);
+    this.activations.set(body.imei, { activation_date: body.activation_date, plan_name: body.plan_name ?? null, order_id: body.order_id ?? null });
     return { position: this.position, count: 1 };
+  }
+
+  async openRma(request: SeedRmaRequest, _scope: Scope, context: CommandContext): Promise<BatchResult & { readonly rma_device_ids: readonly string[] }> {
+    const entries = request.entries.map((entry) => ({ ...entry, rma_device_id: uuidv7(), image_file: null }));
+    const imeis = [...new Set(entries.map((entry) => entry.imei))];
+    this.keep(decideOpenRma({ entries, opened_by: request.opened_by, user_id: context.actor.user_id }, { devices: this.statesOf(imeis) }), context);
+    return { position: this.position, count: entries.length, rma_device_ids: entries.map((entry) => entry.rma_device_id) };
+  }
+
+  async answerRma(kind: RmaAnswerKind, answer: RmaAnswer, _scope: Scope, context: CommandContext): Promise<BatchResult> {
+    for (const item of answer.devices) {
+      const rma = this.rmaDevices.get(item.rma_device_id) ?? initialRmaDeviceState(item.rma_device_id);
+      const device = this.statesOf([rma.imei]).get(rma.imei)!;
+      const manager_id = context.actor.user_id;
+      this.keep(
+        kind === 'request' ? decideAnswerRequest({ status: answer.status, manager_id }, { rma, device }) : decideAnswerRma({ status: answer.status, comments: item.comments, manager_id }, { rma, device }),
+        context,
+      );
+    }
+    return { position: this.position, count: answer.devices.length };
+  }
+
+  async markDevices(change: { readonly imeis: readonly string[]; readonly to: 16 | 18 | 'stock'; readonly notes: string | null }, _scope: Scope, context: CommandContext): Promise<BatchResult> {
+    const devices = this.statesOf([...new Set(change.imeis)]);
+    this.keep(change.to === 'stock' ? decideReturnToStock({ devices }) : decideMarkOutOfService({ status: change.to, notes: change.notes }, { devices }), context);
+    return { position: this.position, count: devices.size };
+  }
+
+  async swapDevice(swap: { readonly sold_imei: string; readonly replacement_imei: string; readonly reason: string }, scope: Scope, context: CommandContext): Promise<BatchResult> {
+    const sold = this.statesOf([swap.sold_imei]).get(swap.sold_imei)!;
+    const replacement = this.statesOf([swap.replacement_imei]).get(swap.replacement_imei)!;
+    const holder = { office_id: replacement.office_id ?? '', agent_id: scope.kind === 'agent' ? scope.agentId : null };
+    this.keep(decideDeviceSwap({ reason: swap.reason, ...holder }, { sold, replacement }, { activation: this.activations.get(swap.sold_imei) ?? null }), context);
+    return { position: this.position, count: 2 };
   }
 }

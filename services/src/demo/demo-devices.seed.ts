@@ -2,6 +2,7 @@ import type { DeviceTypeCode, Position, ShippedDevice } from '@portal/contracts'
 import { ANSWER, BUSINESS_TIME_ZONE_DEFAULT, ROLE, withLuhnCheckDigit } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { type CommandContext, systemContext } from '../platform/commands/command-context';
+import { seedRmaStory } from './demo-rma.seed';
 import type { SeedInventory } from './seed-inventory';
 import type { DemoOffice } from './demo-business.seed';
 
@@ -29,6 +30,8 @@ const DAY = 24 * 60 * 60 * 1000;
 const CARTON_SIZE = 10;
 const CARTONS_PER_SHIPMENT = 5;
 const ALL: Scope = { kind: 'all' };
+/** The RMA story (demo-rma.seed.ts) joins a demo of at least this many devices (not the tests' small businesses). */
+const RMA_STORY_FROM = 1000;
 
 /** Type allocation codes of the demo's phone and tablet models (an IMEI's first eight digits name its model). */
 const DEMO_TACS = ['35209115', '35328611', '35467209', '35591872', '35684305', '35730958', '35802146', '35917463', '35160734', '35275028', '35390617', '35448351'];
@@ -188,6 +191,18 @@ export async function seedDemoDevices(
         );
       }
     }
+  }
+  if (total >= RMA_STORY_FROM) {
+    await seedRmaStory(commands, offices, {
+      at,
+      run,
+      businessDay: (daysAgo) => businessDate(new Date(now.getTime() - daysAgo * DAY)),
+      newDevice: (carton_number, pallet) => {
+        serial++;
+        made++;
+        return { imei: demoDeviceId(serial, 'PHONE'), esn: null, ...pick(DEMO_CATALOG.PHONE), device_type: 'PHONE', pallet, carton_number, enroll_id: null, enroll_type: null, etc_code: null };
+      },
+    });
   }
   return { devices: made, commands: issued };
 }

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { ANSWER, type ActivationBody, type AnswerCartonsBody, type ReceiveShipmentBody } from '@portal/contracts';
+import { ANSWER, type ActivationBody, type AnswerCartonsBody, type ReceiveShipmentBody, type RmaOpenedBy } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { AnswerAgentJob } from '../inventory/answer-agent-job.command';
 import { AnswerCartons } from '../inventory/answer-cartons.command';
@@ -15,7 +15,15 @@ import type { BatchResult } from '../platform/commands/device-batch';
 import type { Platform } from '../platform/platform';
 import { PlatformModule } from '../platform/platform.module';
 import { RecordActivation } from '../sales/record-activation.command';
+import { AnswerRmaDevices, type RmaAnswerKind } from '../rma/answer-rma-devices.command';
+import { InitiateRma } from '../rma/initiate-rma.command';
+import { MarkDevices } from '../rma/mark-devices.command';
+import { RMA_COMMAND_HANDLERS } from '../rma/rma.module';
+import { SwapDevice } from '../rma/swap-device.command';
 import { SALES_COMMAND_HANDLERS } from '../sales/sales.module';
+
+/** An RMA answer: accept/decline (request) or approve/reject (approval), one or more RMA devices. */
+export type RmaAnswer = AnswerRmaDevices['answer'];
 
 /** The inventory operations the demo story uses: the commands on the bus, or the bulk path (bulk-inventory.ts) that decides with the same deciders. */
 export interface SeedInventory {
@@ -26,6 +34,16 @@ export interface SeedInventory {
   answerAgentJob(request: { agent_id: string; agent_job_id: string; accepted: readonly string[]; returned: readonly string[] }, context: CommandContext): Promise<BatchResult>;
   requestTransfer(request: { agent_id: string; imeis: readonly string[]; manager_id?: string; reason: string }, context: CommandContext): Promise<BatchResult>;
   recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext): Promise<BatchResult>;
+  openRma(request: SeedRmaRequest, scope: Scope, context: CommandContext): Promise<BatchResult & { readonly rma_device_ids: readonly string[] }>;
+  answerRma(kind: RmaAnswerKind, answer: RmaAnswer, scope: Scope, context: CommandContext): Promise<BatchResult>;
+  markDevices(change: { readonly imeis: readonly string[]; readonly to: 16 | 18 | 'stock'; readonly notes: string | null }, scope: Scope, context: CommandContext): Promise<BatchResult>;
+  swapDevice(swap: { readonly sold_imei: string; readonly replacement_imei: string; readonly reason: string }, scope: Scope, context: CommandContext): Promise<BatchResult>;
+}
+
+/** An agent's request or a manager's initiation, as the seed issues it. */
+export interface SeedRmaRequest {
+  readonly opened_by: RmaOpenedBy;
+  readonly entries: readonly { readonly imei: string; readonly reason: number; readonly reason_two: number | null; readonly notes: string | null }[];
 }
 
 /** The demo story issued as a user and upstream would: every step a command on the CQRS bus. */
@@ -53,12 +71,25 @@ export class CommandBusInventory implements SeedInventory {
   recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext) {
     return this.bus.execute(new RecordActivation(body, retailerId, context));
   }
+  openRma(request: SeedRmaRequest, scope: Scope, context: CommandContext) {
+    const imei_list = request.entries.map((entry) => ({ imei: entry.imei, reason: entry.reason, reason_two: entry.reason_two ?? undefined, notes: entry.notes ?? undefined }));
+    return this.bus.execute(new InitiateRma({ imei_list }, request.opened_by, scope, context));
+  }
+  answerRma(kind: RmaAnswerKind, answer: RmaAnswer, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new AnswerRmaDevices(kind, answer, scope, context));
+  }
+  markDevices(change: { readonly imeis: readonly string[]; readonly to: 16 | 18 | 'stock'; readonly notes: string | null }, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new MarkDevices(change, scope, context));
+  }
+  swapDevice(swap: { readonly sold_imei: string; readonly replacement_imei: string; readonly reason: string }, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new SwapDevice(swap, scope, context));
+  }
 }
 
 @Module({})
 class SeedCommandsModule {
   static register(platform: Platform): DynamicModule {
-    return { module: SeedCommandsModule, imports: [PlatformModule.register(platform)], providers: [...INVENTORY_COMMAND_HANDLERS, ...SALES_COMMAND_HANDLERS] };
+    return { module: SeedCommandsModule, imports: [PlatformModule.register(platform)], providers: [...INVENTORY_COMMAND_HANDLERS, ...SALES_COMMAND_HANDLERS, ...RMA_COMMAND_HANDLERS] };
   }
 }
 

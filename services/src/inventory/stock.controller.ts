@@ -1,6 +1,6 @@
-import { Controller, HttpCode, Inject, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Controller, HttpCode, Inject, UploadedFiles, UseInterceptors } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { FileInterceptor } from '@nestjs/platform-express';
+import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import type { ExportAnswer, ReassignBody, ReassignListQuery, StockListQuery } from '@portal/contracts';
 import { deviceLog, reassignableDevices, stockCartons } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
@@ -11,9 +11,9 @@ import { DomainError } from '../platform/commands/command-errors';
 import { ReadYourWrites } from '../platform/http/read-your-writes';
 import { RouteBody, RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import type { Platform } from '../platform/platform';
+import { IMAGE_MAX_BYTES } from '../platform/storage/images';
 import { PLATFORM } from '../platform/tokens';
 import { type Message, answered, devices } from './answers';
-import { DEVICE_IMAGE_MAX_BYTES } from './device-image';
 import { myInventoryExport, reassignExport } from './inventory-exports';
 import { ReassignDevice } from './reassign-device.command';
 import { UploadDeviceImage } from './upload-device-image.command';
@@ -60,12 +60,16 @@ export class StockController {
     return answered(result, `${devices(result.count)} reassigned successfully`);
   }
 
-  /** One image of a device (manager IMEI and agent-IMEI screens): images only, by their bytes; at most 50,000,000 bytes. */
+  /**
+   * One image of a device (manager IMEI and agent-IMEI screens): images only, by their bytes; at
+   * most 50,000,000 bytes. The file comes as `file` (our console) or `imei_image` (the spec's name).
+   */
   @Serves('POST /api/v1/manager/device_image')
   @HttpCode(201)
   @ReadYourWrites('inventory')
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: DEVICE_IMAGE_MAX_BYTES, files: 1 } }))
-  async deviceImage(@UploadedFile() file: { readonly buffer: Buffer } | undefined, @RouteBody() body: { imei: string }, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<Message> {
+  @UseInterceptors(FileFieldsInterceptor([{ name: 'file', maxCount: 1 }, { name: 'imei_image', maxCount: 1 }], { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } }))
+  async deviceImage(@UploadedFiles() files: Partial<Record<'file' | 'imei_image', readonly { readonly buffer: Buffer }[]>> | undefined, @RouteBody() body: { imei: string }, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<Message> {
+    const file = files?.file?.[0] ?? files?.imei_image?.[0];
     const result = await this.commands.execute(new UploadDeviceImage(body.imei, file?.buffer, user.scope, context));
     return answered(result, 'Image uploaded successfully');
   }

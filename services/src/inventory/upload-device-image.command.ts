@@ -5,9 +5,9 @@ import type { CommandContext } from '../platform/commands/command-context';
 import { DomainError } from '../platform/commands/command-errors';
 import { type BatchResult, DeviceBatch, decideEachDevice, statesOf } from '../platform/commands/device-batch';
 import type { Platform } from '../platform/platform';
+import { pendingImage } from '../platform/storage/images';
 import { UploadStorage } from '../platform/storage/uploads';
 import { PLATFORM } from '../platform/tokens';
-import { imageTypeOf } from './device-image';
 import { decideImage } from './device.decider';
 
 /**
@@ -37,14 +37,11 @@ export class UploadDeviceImageHandler implements ICommandHandler<UploadDeviceIma
   }
 
   async execute({ imei, bytes, scope, context }: UploadDeviceImage): Promise<BatchResult> {
-    if (!bytes) throw new DomainError('Please choose an image', 400, { file: 'Please choose an image' });
-    const type = imageTypeOf(bytes);
-    if (!type) throw new DomainError('Only images can be uploaded', 400, { file: 'Only images can be uploaded' });
-    const image = this.uploads.pending('device-images', { bytes, contentType: type.contentType, extension: type.extension });
+    const image = pendingImage(this.uploads, 'device-images', bytes, 'file');
     const position = await this.batch.run(async () => {
       const devices = await this.batch.loadSeenBy(scope, [imei]);
       const decided = decideEachDevice(statesOf(devices).values(), (device) => decideImage({ file: image.url, content_type: image.contentType, size: image.size }, device));
-      return image.keepWith(() => this.batch.append(decided instanceof DomainError ? decided : { devices: decided, records: [] }, { devices }, context));
+      return image.keepIfAccepted(decided instanceof DomainError ? decided : { devices: decided, records: [] }, (accepted) => this.batch.append(accepted, { devices }, context));
     });
     return { position, count: 1 };
   }

@@ -37,7 +37,7 @@ import {
 } from '@portal/projections';
 import type { SqlDb, Scope } from '@portal/projections';
 import { type ExportColumn, type ExportDefinition, formatExportDate } from '../exports/export-definition';
-import { listExport } from '../inventory/inventory-exports';
+import { listExport } from '../exports/list-export';
 
 /** "Today" of an export is the moment it was asked for: the file matches the screen the user saw. */
 interface AsOf {

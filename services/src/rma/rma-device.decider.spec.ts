@@ -3,7 +3,7 @@ import type { BatchDecision } from '../platform/commands/device-batch';
 import { DomainError } from '../platform/commands/command-errors';
 import { IMEI, acceptedByAgent, acceptedByManager, activated, assigned, deviceWith, expectRefusal, received } from '../platform/testing/device-history';
 import { refuseOutOfService } from '../inventory/device.decider';
-import { type RmaEntry, decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReturnToStock } from './rma-device.decider';
+import { type RmaEntry, decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReplaceRmaImage, decideReturnToStock } from './rma-device.decider';
 
 /** A device in the agent's hands (5) and one in the manager's stock (3). */
 const withAgent = () => deviceWith(received(), acceptedByManager(), assigned(), acceptedByAgent());
@@ -144,5 +144,24 @@ describe('RMA: device swap', () => {
     expectRefusal(decideDeviceSwap({ reason: 'x', office_id: 'office-7', agent_id: 'agent-3' }, { sold: withAgent(), replacement: replacement() }, { activation: null }), /cannot be swapped: it is Agent Received, not sold/);
     expectRefusal(decideDeviceSwap({ reason: 'x', office_id: 'office-7', agent_id: 'agent-9' }, { sold: sold(), replacement: replacement() }, { activation }), `IMEI ${REPLACEMENT} is not in your stock (Agent Received).`);
     expectRefusal(decideDeviceSwap({ reason: 'x', office_id: 'office-7', agent_id: null }, { sold: sold(), replacement: replacement() }, { activation }), /is not in your stock/);
+  });
+});
+
+describe('RMA: photo evidence', () => {
+  it('opens an RMA device with its photo, and a new photo replaces it on the RMA device only (the device does not change)', () => {
+    const device = withAgent();
+    const opened = decideOpenRma({ entries: [{ ...entry(), image_file: 'rma-images/0196f0aa-0000-7000-8000-000000000001.png' }], opened_by: 'agent', user_id: 'agent-3' }, { devices: devicesOf(device) });
+    const { rma } = applied(opened, device);
+    expect(opened instanceof DomainError ? undefined : opened.records[0]!.events[0]!.data).toMatchObject({ image_file: 'rma-images/0196f0aa-0000-7000-8000-000000000001.png' });
+    const replaced = decideReplaceRmaImage({ image_file: 'rma-images/0196f0aa-0000-7000-8000-000000000002.jpg' }, { rma });
+    expect(replaced).toEqual({
+      devices: new Map(),
+      records: [{ streamId: 'rma-device-rma-1', events: [{ type: 'RmaDeviceImageReplaced', data: { rma_device_id: 'rma-1', image_file: 'rma-images/0196f0aa-0000-7000-8000-000000000002.jpg' } }] }],
+    });
+    expect(applied(replaced, device, rma).rma).toEqual(rma);
+  });
+
+  it('refuses a photo for an RMA device it cannot see as not found', () => {
+    expectRefusal(decideReplaceRmaImage({ image_file: 'rma-images/x.png' }, { rma: initialRmaDeviceState('rma-9') }), 'That RMA device was not found.', 404);
   });
 });

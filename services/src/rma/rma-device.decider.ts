@@ -124,6 +124,14 @@ export function decideAnswerRma(
   return { devices: new Map([[device.imei, [deviceEvent]]]), records: [{ streamId: rmaDeviceStream(rma.rma_device_id), events: [answered] }] };
 }
 
+/** upload_rma_device_image: a new photo for an RMA device the caller can see (any stage: the evidence may be improved until it ships). */
+export function decideReplaceRmaImage(command: { readonly image_file: string }, state: { readonly rma: RmaDeviceState }): BatchDecision | DomainError {
+  const { rma } = state;
+  if (rma.stage === 'none') return new DomainError('That RMA device was not found.', 404);
+  const replaced: RmaDeviceEvent = { type: 'RmaDeviceImageReplaced', data: { rma_device_id: rma.rma_device_id, image_file: command.image_file } };
+  return { devices: new Map(), records: [{ streamId: rmaDeviceStream(rma.rma_device_id), events: [replaced] }] };
+}
+
 // ----- Lost, defective, back in stock -----
 
 /** Statuses a manager may mark lost or defective: in stock, swapped back, or an RMA declined or rejected. */

@@ -1,8 +1,9 @@
 import { Controller, HttpCode, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, DeviceSwapBody, MarkDevicesBody, ReturnToStockBody, RmaCandidatesQuery, RmaDeviceListQuery, RmaInitiationBody } from '@portal/contracts';
+import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, DeviceSwapBody, ExportAnswer, ExportFormat, MarkDevicesBody, ReturnToStockBody, RmaCandidatesQuery, RmaDeviceListQuery, RmaInitiationBody } from '@portal/contracts';
 import { type RmaDeviceList, rmaCandidateDevices, rmaDevices } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
+import { ExportStarter } from '../exports/export-starter';
 import { Command, CurrentUser } from '../auth/current-user';
 import type { CommandContext } from '../platform/commands/command-context';
 import type { CommandAnswer } from '../platform/http/read-your-writes';
@@ -15,6 +16,12 @@ import { devices } from '../inventory/answers';
 import { InitiateRma } from './initiate-rma.command';
 import { MarkDevices } from './mark-devices.command';
 import { SwapDevice } from './swap-device.command';
+import { agentRmaStatusExport, approvedRmaRequestsExport, pendingRmaRequestsExport, rmaCandidatesExport } from './rma-exports';
+
+type Exported<Query> = Query & { readonly format: ExportFormat };
+/** The list's filters without its paging: what an export reads. */
+const listFilters = ({ keyword, status, office_id, sort_by, sort }: RmaDeviceListQuery) => ({ keyword, status, office_id, sort_by, sort });
+const candidateFilters = ({ keyword, office_id, carton, imei, status }: RmaCandidatesQuery) => ({ keyword, office_id, carton, imei, status });
 
 
 /** RMA's device-level calls (doc 2 §2, §4, §7; docs/RMA.md): initiate or request, and the manager's answers. */
@@ -23,7 +30,13 @@ export class RmaDevicesController {
   constructor(
     @Inject(PLATFORM) private readonly platform: Platform,
     private readonly commands: CommandBus,
+    private readonly exports: ExportStarter,
   ) {}
+
+  /** The caller as an agent: their own devices and requests, whatever other roles they hold. */
+  private asAgent(user: AuthenticatedUser): AuthenticatedUser {
+    return { ...user, scope: { kind: 'agent', agentId: user.user_id } };
+  }
 
   private list(list: RmaDeviceList, query: RmaDeviceListQuery, user: AuthenticatedUser) {
     return rmaDevices(this.platform.database.db, user.scope, list, query);
@@ -32,6 +45,31 @@ export class RmaDevicesController {
   @Serves('GET /api/v1/manager/get_device_list_to_initiate_rma_v2')
   async candidates(@RouteQuery() query: RmaCandidatesQuery, @CurrentUser() user: AuthenticatedUser) {
     return { items: await rmaCandidateDevices(this.platform.database.db, user.scope, query) };
+  }
+
+  @Serves('GET /api/v1/manager/device_list_to_initiate_rma_export_v2')
+  async candidatesExport(@RouteQuery() query: Exported<RmaCandidatesQuery>, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+    return this.exports.start(rmaCandidatesExport, query.format, user, candidateFilters(query));
+  }
+
+  @Serves('GET /api/v1/agent/get_device_list_to_initiate_rma')
+  async agentCandidates(@RouteQuery() query: RmaCandidatesQuery, @CurrentUser() user: AuthenticatedUser) {
+    return { items: await rmaCandidateDevices(this.platform.database.db, this.asAgent(user).scope, query) };
+  }
+
+  @Serves('GET /api/v1/manager/pending_rma_device_list_export')
+  async pendingRequestsExport(@RouteQuery() query: Exported<RmaDeviceListQuery>, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+    return this.exports.start(pendingRmaRequestsExport, query.format, user, listFilters(query));
+  }
+
+  @Serves('GET /api/v1/manager/approved_rma_device_list_export_v2')
+  async acceptedRequestsExport(@RouteQuery() query: Exported<RmaDeviceListQuery>, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+    return this.exports.start(approvedRmaRequestsExport, query.format, user, listFilters(query));
+  }
+
+  @Serves('GET /api/v1/agent/agent_rma_request_status_export')
+  async agentRmaDevicesExport(@RouteQuery() query: Exported<RmaDeviceListQuery>, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+    return this.exports.start(agentRmaStatusExport, query.format, this.asAgent(user), listFilters(query));
   }
 
   @Serves('GET /api/v1/manager/get_pending_rma_device_list')
@@ -51,7 +89,7 @@ export class RmaDevicesController {
 
   @Serves('GET /api/v1/agent/get_rma_device_list')
   async agentRmaDevices(@RouteQuery() query: RmaDeviceListQuery, @CurrentUser() user: AuthenticatedUser) {
-    return { items: await rmaDevices(this.platform.database.db, { kind: 'agent', agentId: user.user_id }, 'all', query) };
+    return { items: await rmaDevices(this.platform.database.db, this.asAgent(user).scope, 'all', query) };
   }
 
   @Serves('POST /api/v1/manager/rma_device_request_v2')
@@ -66,7 +104,7 @@ export class RmaDevicesController {
   @HttpCode(200)
   @ReadYourWrites('inventory', 'rma')
   async request(@RouteBody() body: RmaInitiationBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; rma_device_ids: readonly string[] }>> {
-    const result = await this.commands.execute(new InitiateRma(body, 'agent', { kind: 'agent', agentId: user.user_id }, context));
+    const result = await this.commands.execute(new InitiateRma(body, 'agent', this.asAgent(user).scope, context));
     return { position: result.position, body: { message: `Return requested for ${devices(result.count)}`, rma_device_ids: result.rma_device_ids } };
   }
 
@@ -108,7 +146,7 @@ export class RmaDevicesController {
   @HttpCode(200)
   @ReadYourWrites('inventory', 'rma')
   async swapAsAgent(@RouteBody() body: DeviceSwapBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
-    const result = await this.commands.execute(new SwapDevice(body, { kind: 'agent', agentId: user.user_id }, context));
+    const result = await this.commands.execute(new SwapDevice(body, this.asAgent(user).scope, context));
     return { position: result.position, body: { message: `IMEI ${body.sold_imei} swapped for ${body.replacement_imei}` } };
   }
 

@@ -51,8 +51,8 @@ export function queryKey(api: ApiRoute, options: CallOptions = {}): unknown[] {
   return [api.method, api.path, options.params ?? {}, options.query ?? {}];
 }
 
-/** Calls a route of the table with the session's bearer token; JSON in, JSON out. */
-export async function call<T>(api: ApiRoute, options: CallOptions = {}): Promise<T> {
+/** Sends a request to a route of the table with the session's bearer token (a FormData body as multipart, anything else as JSON). */
+function send(api: ApiRoute, options: CallOptions, accept: string): Promise<Response> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
@@ -60,23 +60,41 @@ export async function call<T>(api: ApiRoute, options: CallOptions = {}): Promise
   const url = `${concretePath(api, options.params)}${search.size ? `?${search}` : ''}`;
   // A FormData body (file uploads) goes as multipart, its boundary set by the browser; anything else as JSON.
   const multipart = options.body instanceof FormData;
-  const response = await fetch(url, {
+  return fetch(url, {
     method: api.method,
     headers: {
-      accept: 'application/json',
+      accept,
       ...(options.body !== undefined && !multipart && { 'content-type': 'application/json' }),
       ...(bearer && api.access !== 'public' && { authorization: `Bearer ${bearer}` }),
     },
     body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
   });
-  const text = await response.text();
-  const json = parseAnswer(text);
-  if (!response.ok) {
-    const body = json as Partial<ErrorBody>;
-    if (response.status === 401 && api.access !== 'public') for (const listener of unauthorizedListeners) listener();
-    throw new ApiFailure(response.status, { error: body.error ?? 'Error', message: body.message ?? `The server answered ${response.status}`, fields: body.fields });
-  }
+}
+
+/** The failure of an answer that is not ok: the server's error shape read from its JSON; a 401 ends the session. */
+function failureOf(api: ApiRoute, status: number, json: unknown): ApiFailure {
+  const body = json as Partial<ErrorBody>;
+  if (status === 401 && api.access !== 'public') for (const listener of unauthorizedListeners) listener();
+  return new ApiFailure(status, { error: body.error ?? 'Error', message: body.message ?? `The server answered ${status}`, fields: body.fields });
+}
+
+/** Calls a route of the table with the session's bearer token; JSON in, JSON out. */
+export async function call<T>(api: ApiRoute, options: CallOptions = {}): Promise<T> {
+  const response = await send(api, options, 'application/json');
+  const json = parseAnswer(await response.text());
+  if (!response.ok) throw failureOf(api, response.status, json);
   return json as T;
+}
+
+/**
+ * Calls a route of the table that answers bytes (an RMA device's photo) with the session's bearer
+ * token, so a guarded file can be shown (`URL.createObjectURL`) where an `<img src>` could not
+ * send the token. A refusal is the server's error shape, as with `call`.
+ */
+export async function callForBlob(api: ApiRoute, options: CallOptions = {}): Promise<Blob> {
+  const response = await send(api, options, '*/*');
+  if (!response.ok) throw failureOf(api, response.status, parseAnswer(await response.text()));
+  return response.blob();
 }
 
 /** The answer's JSON; {} when empty or not JSON (a proxy's HTML page for a too-large upload: the status still tells). */

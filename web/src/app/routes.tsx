@@ -62,6 +62,14 @@ const AgedByIboPage = lazy(() => import('../features/reports/AgedByIboPage'));
 const AgedByOfficePage = lazy(() => import('../features/reports/AgedByOfficePage'));
 const AgedByManagerPage = lazy(() => import('../features/reports/AgedByManagerPage'));
 const AgedByAgentPage = lazy(() => import('../features/reports/AgedByAgentPage'));
+const InitiateRmaPage = lazy(() => import('../features/rma/InitiateRmaPage'));
+const PendingRmaRequestPage = lazy(() => import('../features/rma/PendingRmaRequestPage'));
+const ApproveRmaPage = lazy(() => import('../features/rma/ApproveRmaPage'));
+const ApprovedRmaRequestPage = lazy(() => import('../features/rma/ApprovedRmaRequestPage'));
+const CreateRmaPage = lazy(() => import('../features/rma/CreateRmaPage'));
+const AgentInitiateRmaPage = lazy(() => import('../features/rma/AgentInitiateRmaPage'));
+const AgentRmaStatusPage = lazy(() => import('../features/rma/AgentRmaStatusPage'));
+const AgentRmaRequestPage = lazy(() => import('../features/rma/AgentRmaRequestPage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -122,15 +130,16 @@ const entries: Entry[] = [
   { ...manager('/agedbymanager', 'Aged Inventory By Managers', 'reports', { group: 'Aged Inventory', label: 'By Managers', roles: IBO_AND_RETAILER }), page: AgedByManagerPage },
   { ...manager('/agedbyagent', 'Aged Inventory By Agents', 'reports', { group: 'Aged Inventory', label: 'By Agents' }), page: AgedByAgentPage },
 
-  manager('/rmainitiaterequest', 'Initiate RMA', 'rma', { group: 'RMA & Orders', label: 'Initiate RMA' }),
+  { ...manager('/rmainitiaterequest', 'Initiate RMA', 'rma', { group: 'RMA & Orders', label: 'Initiate RMA' }), page: InitiateRmaPage },
   manager('/rmasubmitrequest', 'Submit RMA', 'rma', { group: 'RMA & Orders', label: 'Submit RMA' }),
   manager('/rmaapprovedrequest', 'RMA Status', 'rma', { group: 'RMA & Orders', label: 'RMA Status' }),
   manager('/orderinventory', 'Order Devices', 'orders', { group: 'RMA & Orders', label: 'Order Devices' }),
-  manager('/rmapendingrequest', 'Pending RMA Request', 'rma'),
-  manager('/approvedrma', 'Approve RMA', 'rma'),
-  manager('/rmarequest', 'Approved RMA Request', 'rma'),
+  // Reached from Initiate RMA's header (no menu entry in the spec).
+  { ...manager('/rmapendingrequest', 'Pending RMA Request', 'rma'), page: PendingRmaRequestPage },
+  { ...manager('/approvedrma', 'Approve RMA', 'rma'), page: ApproveRmaPage },
+  { ...manager('/rmarequest', 'Approved RMA Request', 'rma'), page: ApprovedRmaRequestPage },
   manager('/rmarequeststatus', 'RMA Device Status', 'rma'),
-  manager('/createrma', 'Create RMA', 'rma'),
+  { ...manager('/createrma', 'Create RMA', 'rma'), page: CreateRmaPage },
 
   manager('/sendinvite', 'Send Invite', 'onboarding', { group: 'Onboarding', label: 'Send Invite' }),
   manager('/onboardingreport', 'Onboarding Summary', 'onboarding', { group: 'Onboarding', label: 'Onboarding Summary' }),
@@ -161,9 +170,10 @@ const entries: Entry[] = [
   agent('/agent-salesreport', 'Sales Report', 'sales', 'Sales Report'),
   agent('/agent-summary', 'Inventory Summary', 'inventory', 'Inventory Summary'),
   { ...agent('/agent-Inventory', 'My Inventory', 'inventory', 'My Inventory'), page: AgentInventoryPage },
-  agent('/agent-Initiaterma', 'Initiate RMA', 'rma', 'Initiate RMA'),
-  agent('/agent-allrmareport', 'RMA Status', 'rma', 'RMA Status'),
-  agent('/agent-rmareport', 'RMA Request', 'rma'),
+  { ...agent('/agent-Initiaterma', 'Initiate RMA', 'rma', 'Initiate RMA'), page: AgentInitiateRmaPage },
+  { ...agent('/agent-allrmareport', 'RMA Status', 'rma', 'RMA Status'), page: AgentRmaStatusPage },
+  // Reached from the agent's RMA Status (no menu entry in the spec).
+  { ...agent('/agent-rmareport', 'RMA Request', 'rma'), page: AgentRmaRequestPage },
   { ...agent('/agent-IMEI', 'Device Image', 'inventory'), page: DeviceImagePage },
   agent('/agent-Transaction', 'Messages', 'help'),
   agent('/agent-compliancedocument', 'Compliance Documents', 'help'),

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { rawAnswerHeaderLines } from './security-headers';
 
 /**
  * Node answers a request it cannot parse (an address or headers beyond its limits, broken HTTP)
@@ -17,9 +18,10 @@ export function answerUnparsableRequests(server: Server): void {
       ? [431, 'Request Header Fields Too Large', "The request's address or headers are too long."]
       : [400, 'Bad Request', 'The request is not valid HTTP.'];
     const body = JSON.stringify({ error: reason, message });
+    // The app's security headers (helmet's, and no-store), as every other answer carries them.
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+        `${rawAnswerHeaderLines()}Connection: close\r\n\r\n${body}`,
     );
   });
 }

@@ -30,9 +30,10 @@ export interface OpenApiResponse {
   content?: Record<string, OpenApiMediaType>;
 }
 
-/** A reference to a shared component, e.g. `#/components/responses/BadRequest`. */
+/** A reference to a shared component, e.g. `#/components/responses/BadRequest`; 3.1 lets it say why this operation answers it. */
 export interface OpenApiReference {
   $ref: string;
+  description?: string;
 }
 
 /** A security requirement: scheme name → scopes (always none here). */

@@ -32,16 +32,21 @@ const errorBodySchema: JsonSchema = {
   required: ['error', 'message'],
 };
 
-type ErrorStatus = '400' | '401' | '403' | '404' | '409' | '413' | '429' | '503';
+type ErrorStatus = '400' | '401' | '403' | '404' | '409' | '413' | '422' | '429' | '503';
 
 /** The failures an operation may answer, each a shared response (`components.responses`) with an ErrorBody. */
 const errorResponses: readonly { status: ErrorStatus; name: string; description: string }[] = [
   { status: '400', name: 'BadRequest', description: 'Invalid input; `fields` names each invalid field. Nothing was written.' },
   { status: '401', name: 'Unauthorized', description: 'No session, an expired session, a missing API key, or wrong credentials.' },
-  { status: '403', name: 'Forbidden', description: "The caller's roles do not allow this route." },
+  { status: '403', name: 'Forbidden', description: "The caller's roles do not allow this route (or what the operation names: a disabled account, an invalid download link). Nothing was written." },
   { status: '404', name: 'NotFound', description: "No such record (or none in the caller's scope: the two answer alike), or a route whose capability is not built yet." },
   { status: '409', name: 'Conflict', description: 'The records changed meanwhile, or the request conflicts with their state. Nothing was written.' },
   { status: '413', name: 'PayloadTooLarge', description: 'The body or the uploaded file is larger than the route takes. Nothing was written.' },
+  {
+    status: '422',
+    name: 'UnprocessableEntity',
+    description: "Well-formed input the business rules refuse (e.g. an agent who does not work at the chosen office, every IMEI of a job selected); `fields` may name the items. Nothing was written.",
+  },
   { status: '429', name: 'TooManyRequests', description: 'Too many failed logins from this address or for this account; try again later.' },
   { status: '503', name: 'ServiceUnavailable', description: 'The job queue is unreachable: the export was not started.' },
 ];
@@ -49,10 +54,32 @@ const errorResponses: readonly { status: ErrorStatus; name: string; description:
 /** Routes that start an export or a download by count (they queue a job, so an unreachable queue is a 503). */
 const startsExport = (route: ApiRoute) => /_export|^\/api\/v1\/(inventory|aged)\/:?/.test(route.path);
 
+const CONCURRENT_PASSWORD_CHANGE = 'Another change of the same password got there first (after retries). Nothing was written.';
+
+/**
+ * What a route answers beyond the rules of errorStatusesOf, and why (written next to the shared
+ * response). Keyed `METHOD /path` as in the route table; a test keeps every key in the table.
+ */
+export const REFUSALS_BEYOND_THE_RULES: Readonly<Record<string, Readonly<Partial<Record<ErrorStatus, string>>>>> = {
+  'POST /api/login': {
+    401: "Wrong e-mail or password ('Invalid Password', the same for an unknown e-mail).",
+    403: "The account is disabled or holds no role ('User Disabled').",
+    429: 'Too many failed logins from this address or for this account; try again later.',
+  },
+  'POST /api/register': { 409: 'That e-mail is already registered.', 422: 'The e-mail is not valid.' },
+  'POST /api/reset_password': { 409: CONCURRENT_PASSWORD_CHANGE },
+  'POST /api/v1/password_force_update': { 409: CONCURRENT_PASSWORD_CHANGE },
+  'POST /api/v1/change_password': { 409: CONCURRENT_PASSWORD_CHANGE },
+  'GET /api/v1/exports/:id/download': { 403: 'The link is not valid (a changed signature, export or user) or has expired: export again.' },
+};
+
+const refusalsBeyondTheRules = (route: ApiRoute) => REFUSALS_BEYOND_THE_RULES[`${route.method} ${route.path}`] ?? {};
+
 /**
  * What the service really answers for a route: the guard's 401/403 by its access; a planned route
- * only 404 (not built yet); a built one 400 for its input, 404 for a record it names, 409 for a
- * command, 413 for a body, 429 at login, 503 when it starts an export.
+ * only 404 (not built yet); a built one 400 for its input, 404 for a record it names, 409 and 422
+ * for a command (the current state, the business rules), 413 for a body, 503 when it starts an
+ * export, and what REFUSALS_BEYOND_THE_RULES names (login's 401, 403 and 429, …).
  */
 function errorStatusesOf(route: ApiRoute): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(['404']);
@@ -60,13 +87,24 @@ function errorStatusesOf(route: ApiRoute): ErrorStatus[] {
   if (Array.isArray(route.access)) statuses.add('403');
   if (!route.planned) {
     const command = route.method !== 'GET';
+    // Auth's commands decide no business state: what they refuse beyond their input is listed per route.
+    const business = command && route.capability !== 'auth';
     if (command || route.query || route.params || /:/.test(route.path)) statuses.add('400');
-    if (command && route.capability !== 'auth') statuses.add('409');
+    if (business) statuses.add('409');
     if (command) statuses.add('413');
-    if (route.path === '/api/login') statuses.add('429');
+    if (business && route.body) statuses.add('422');
     if (startsExport(route)) statuses.add('503');
+    for (const status of Object.keys(refusalsBeyondTheRules(route)) as ErrorStatus[]) statuses.add(status);
   }
   return errorResponses.map(({ status }) => status).filter((status) => statuses.has(status));
+}
+
+/**
+ * The status of a success: 201 for a route the table marks `success: 201` (its handler has
+ * `@HttpCode(201)`: it creates a record, a job or a file), else 200.
+ */
+export function successStatusOf(route: ApiRoute): '200' | '201' {
+  return route.success === 201 ? '201' : '200';
 }
 
 /** `/api/v1/device_log/:id` → `/api/v1/device_log/{id}`, with the parameter names in order. */
@@ -176,6 +214,10 @@ function envelopeSchema(route: ApiRoute): JsonSchema {
 }
 
 const json = (schema: JsonSchema): Record<string, OpenApiMediaType> => ({ 'application/json': { schema } });
+/** A multipart body: the route's fields and its one file. */
+const multipart = (fields: JsonSchema, fileField: string): Record<string, OpenApiMediaType> => ({
+  'multipart/form-data': { schema: { allOf: [fields, { type: 'object', properties: { [fileField]: { type: 'string', format: 'binary', description: 'The file' } }, required: [fileField] }] } },
+});
 
 function operationOf(route: ApiRoute, operationId: string, params: string[], components: Record<string, JsonSchema>): OpenApiOperation {
   const access = accessOf(route);
@@ -189,14 +231,20 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
   });
   if (route.query) parameters.push(...queryParameters(jsonSchemaOf(route.query, 'input', `${operationId}_query`, components).inline));
 
-  const responses: Record<string, OpenApiResponse | OpenApiReference> = {
-    200: {
-      description: 'Success',
+  const responses: Record<string, OpenApiResponse | OpenApiReference> = {};
+  if (!route.planned) {
+    const success = successStatusOf(route);
+    responses[success] = {
+      description: success === '201' ? 'Created' : 'Success',
       content: json(route.response ? jsonSchemaOf(route.response, 'output', `${operationId}_response`, components).use : envelopeSchema(route)),
-    },
-  };
-  if (route.planned) delete responses[200];
-  for (const status of errorStatusesOf(route)) responses[status] = { $ref: `#/components/responses/${errorResponses.find((response) => response.status === status)!.name}` };
+    };
+  }
+  const why = refusalsBeyondTheRules(route);
+  for (const status of errorStatusesOf(route)) {
+    const shared = `#/components/responses/${errorResponses.find((response) => response.status === status)!.name}`;
+    // OpenAPI 3.1 lets a reference carry its own description: the route's reason beside the shared one.
+    responses[status] = why[status] ? { $ref: shared, description: why[status] } : { $ref: shared };
+  }
 
   return {
     operationId,
@@ -210,7 +258,7 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
     security: securityOf(access),
     ...(parameters.length > 0 && { parameters }),
     ...(route.body && {
-      requestBody: { required: true, content: json(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use) },
+      requestBody: { required: true, content: route.upload ? multipart(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use, route.upload) : json(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use) },
     }),
     responses,
   };

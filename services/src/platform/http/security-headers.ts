@@ -14,7 +14,8 @@ import helmet from 'helmet';
  *   run time and components set `style` attributes. A nonce (antd's ConfigProvider `csp`)
  *   would cover antd's own `<style>` elements but not `style` attributes, and would make
  *   index.html a per-request template; styles cannot run code, and scripts stay strict.
- * - `img-src 'self' data:`: antd draws some images (Empty, Image placeholders) as data: URLs.
+ * - `img-src 'self' data: blob:`: antd draws some images (Empty, Image placeholders) as data: URLs;
+ *   the image viewers (RMA photos) show bytes fetched with the bearer token as blob: URLs.
  * - `connect-src 'self'`: the api and socket.io on the same origin; Chromium (CSP level 3)
  *   counts ws:/wss: to this host and port as 'self', so the live updates need no ws: entry.
  * - `object-src 'none'`, `base-uri 'self'`, `form-action 'self'`: no plugins, no `<base>`
@@ -26,7 +27,7 @@ export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:'],
+  'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
   'base-uri': ["'self'"],
@@ -53,6 +54,45 @@ const helmetHeaders = helmet({
   strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false },
   // The rest as helmet sets them: nosniff, no X-Powered-By, COOP/CORP same-origin, Origin-Agent-Cluster, …
 });
+
+/**
+ * The headers a helmet middleware writes, name → value as it spells them, read off the middleware
+ * itself (it only sets and removes headers, synchronously).
+ */
+function headersWrittenBy(middleware: typeof helmetHeaders): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+      return response;
+    },
+    removeHeader(name: string) {
+      delete headers[name];
+    },
+  };
+  let failure: unknown;
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
+
+/**
+ * The headers of an answer written without Express (the starting server's, the refusal of a
+ * request Node cannot parse): exactly the ones helmet writes on the app's answers (CSP,
+ * X-Frame-Options DENY, nosniff, Referrer-Policy no-referrer, HSTS, COOP/CORP, …), taken from
+ * the same middleware so they cannot drift, plus `Cache-Control: no-store` (none of those
+ * answers may be kept).
+ */
+export const RAW_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...headersWrittenBy(helmetHeaders), 'Cache-Control': 'no-store' });
+
+/** RAW_ANSWER_HEADERS as the lines of an HTTP head written straight to a socket, each ending in CRLF. */
+export function rawAnswerHeaderLines(): string {
+  return Object.entries(RAW_ANSWER_HEADERS)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+}
 
 /** The api's paths (the signed export downloads among them): never stored by a browser or proxy. */
 const isApiPath = (url: string | undefined) => url !== undefined && /^\/api(?:[/?#]|$)/.test(url);

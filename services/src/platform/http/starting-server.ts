@@ -1,4 +1,6 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { RAW_ANSWER_HEADERS } from './security-headers';
 
 export interface StartingServer {
   /**
@@ -7,9 +9,18 @@ export interface StartingServer {
    * The starting server then answers only the connections it had already accepted.
    */
   handOverTo(app: { listen(port: number | string): Promise<unknown> }): Promise<void>;
+  /** The port it answers on: the one asked for, or the one the system chose for 0 (tests). */
+  readonly port: number;
+  /** Stops answering and frees the port (a test's, or a start given up); never after handOverTo, when the socket is the app's. */
+  close(): Promise<void>;
 }
 
-const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
+/**
+ * The page a browser gets meanwhile. It reloads itself by `<meta http-equiv="refresh">`, which
+ * the Content-Security-Policy allows (an inline script would be refused by `script-src 'self'`);
+ * its one inline `style` attribute is allowed by `style-src 'unsafe-inline'`.
+ */
+export const STARTING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
 <title>Distribution portal</title></head><body style="font-family:sans-serif;margin:3rem">
 <p>The portal is starting: its database is being created. This page reloads by itself.</p></body></html>`;
 
@@ -24,7 +35,13 @@ export async function answerWhileStarting(port: number, host: string): Promise<S
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     const send = (status: number, type: string, body: string) => {
-      response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', connection: 'close', ...(status === 503 && { 'retry-after': '2' }) });
+      // The app's security headers (helmet's, and no-store): this server answers on the same origin.
+      response.writeHead(status, {
+        ...RAW_ANSWER_HEADERS,
+        'Content-Type': type,
+        Connection: 'close',
+        ...(status === 503 && { 'Retry-After': '2' }),
+      });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
     if (path === '/health') return send(200, 'application/json; charset=utf-8', JSON.stringify({ status: 'ok', starting: true }));
@@ -42,6 +59,8 @@ export async function answerWhileStarting(port: number, host: string): Promise<S
     });
   });
   return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
     async handOverTo(app) {
       // Nest passes its first argument to the HTTP server's listen() unchanged, and Node takes
       // a server there ("a server, a socket, ... anything with an underlying _handle"). The

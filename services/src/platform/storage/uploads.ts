@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
+import { DomainError } from '../commands/command-errors';
 
 /**
  * The one upload mechanism (DESIGN.md §12): a command decides first; only a command that accepts
@@ -10,7 +11,7 @@ import { v7 as uuidv7 } from 'uuid';
  */
 
 /** The areas of the file storage, one per kind of upload (the first segment of every key). */
-export type UploadArea = 'device-images';
+export type UploadArea = 'device-images' | 'rma-images';
 
 /** An upload whose type was already decided from its bytes (e.g. imageTypeOf). */
 export interface ReceivedFile {
@@ -28,11 +29,11 @@ export interface PendingUpload {
   readonly contentType: string;
   readonly size: number;
   /**
-   * Called by a command once it has decided to accept: writes the bytes, then runs `append`; if
-   * `append` fails (a refusal found late, a concurrent change) the bytes are removed before the
-   * error goes on.
+   * The one way a command keeps an upload: given its decision, a refusal is thrown before any byte
+   * is written; an acceptance writes the bytes, then runs `append`; if `append` fails (a refusal
+   * found late, a concurrent change) the bytes are removed before the error goes on.
    */
-  keepWith<T>(append: () => Promise<T>): Promise<T>;
+  keepIfAccepted<Decision, T>(decision: Decision | DomainError, append: (accepted: Decision) => Promise<T>): Promise<T>;
 }
 
 const KEY_SHAPE = /^[a-z]+(-[a-z]+)*\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,5}$/;
@@ -56,17 +57,28 @@ export class UploadStorage {
       url: `/files/${key}`,
       contentType: file.contentType,
       size: file.bytes.length,
-      keepWith: async <T>(append: () => Promise<T>): Promise<T> => {
+      keepIfAccepted: async <Decision, T>(decision: Decision | DomainError, append: (accepted: Decision) => Promise<T>): Promise<T> => {
+        if (decision instanceof DomainError) throw decision;
         await fs.mkdir(path.dirname(location), { recursive: true });
         await fs.writeFile(location, file.bytes, { flag: 'wx' });
         try {
-          return await append();
+          return await append(decision);
         } catch (error) {
           await fs.rm(location, { force: true });
           throw error;
         }
       },
     };
+  }
+
+  /** The bytes of a key this class made (a key read back from an event), or undefined when they are gone. */
+  async read(key: string): Promise<Buffer | undefined> {
+    try {
+      return await fs.readFile(this.locationOf(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
   }
 
   /** Where a key's bytes live; only keys of the shape this class makes are answered. */

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
-import CommandDrawer from './CommandDrawer';
+import CommandDrawer from '../../app/widgets/CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import { reloadLists, useCommand } from '../../app/command';
 import OfficeAgentFields from './OfficeAgentFields';

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import DeviceImagePage, { IMAGE_MESSAGES, MAX_IMAGE_BYTES, imageProblem } from './DeviceImagePage';
+import DeviceImagePage from './DeviceImagePage';
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, imageProblem } from '../../app/upload';
 import { Reply, lastNotice, renderPage, stubApi } from '../../app/testing/page.test-util';
 import { ROLE } from '@portal/contracts/platform/roles';
 

@@ -5,29 +5,13 @@ import { useState } from 'react';
 import { call, failureMessage, route } from '../../app/api-client';
 import type { CommandAnswer } from '../../app/command';
 import { notice } from '../../app/notice';
+import { IMAGE_MESSAGES, imageProblem } from '../../app/upload';
 
 const deviceImage = route('POST', '/api/v1/manager/device_image');
-
-/** Doc 1 §5, §9: one image, images only, at most 50,000,000 bytes. */
-export const MAX_IMAGE_BYTES = 50_000_000;
-export const IMAGE_MESSAGES = {
-  /** Doc 2 §5 (direct RMA form, the same IMEI-and-image screen): digits only. */
-  imei: 'Please enter valid IMEI',
-  required: 'Please upload an image',
-  notImage: 'Only image files can be uploaded',
-  tooLarge: 'The image must be at most 50,000,000 bytes',
-} as const;
 
 interface ImageForm {
   imei?: string;
   file?: UploadFile[];
-}
-
-/** Why a chosen file cannot be sent; undefined when it can. */
-export function imageProblem(file: { type?: string; size?: number; name: string }): string | undefined {
-  if (!(file.type ?? '').startsWith('image/')) return IMAGE_MESSAGES.notImage;
-  if ((file.size ?? 0) > MAX_IMAGE_BYTES) return IMAGE_MESSAGES.tooLarge;
-  return undefined;
 }
 
 /**

@@ -5,7 +5,7 @@ import { Button, Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
-import CommandDrawer from './CommandDrawer';
+import CommandDrawer from '../../app/widgets/CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { useCommand } from '../../app/command';

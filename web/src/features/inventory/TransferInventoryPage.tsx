@@ -3,7 +3,7 @@ import type { CartonRow } from '@portal/contracts/inventory/inventory.views';
 import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { route } from '../../app/api-client';
-import CommandDrawer from './CommandDrawer';
+import CommandDrawer from '../../app/widgets/CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
 import { officeOption, personOption } from '../../app/format';

@@ -1,0 +1,60 @@
+import type { RmaCandidateRow, RmaDeviceRow } from '@portal/contracts';
+import { type Paging, type RmaDeviceFilters, type RmaDeviceList, type Scope, type SqlDb, rmaCandidateDevices, rmaDevices } from '@portal/projections';
+import { type ExportColumn, formatExportDate } from '../exports/export-definition';
+import { listExport } from '../exports/list-export';
+
+/** RMA's exports (doc 2 §7): each reads its screen's own query, so the file holds the screen's rows. */
+
+type RmaListFilters = Omit<RmaDeviceFilters, keyof Paging>;
+const listOf = (list: RmaDeviceList) => (db: SqlDb, scope: Scope, filters: RmaDeviceFilters) => rmaDevices(db, scope, list, filters);
+
+const requestColumns: readonly ExportColumn<RmaDeviceRow>[] = [
+  { heading: 'IMEI', value: (row) => row.imei },
+  { heading: 'Agent Name', value: (row) => row.agent_name },
+  { heading: 'Office Name', value: (row) => row.office_name },
+  { heading: 'Office Number', value: (row) => row.office_number },
+  { heading: 'Reason', value: (row) => row.reason_text },
+  { heading: 'Reason 2', value: (row) => row.reason_two_text },
+  { heading: 'Comment', value: (row) => row.notes },
+  { heading: 'Status', value: (row) => row.status_text },
+  { heading: 'Date', value: (row) => formatExportDate(row.created_at) },
+];
+
+/** Pending RMA Request (pending_rma_device_list_export). */
+export const pendingRmaRequestsExport = listExport<RmaDeviceRow, RmaListFilters>('pending-rma-requests', requestColumns, listOf('pending_requests'));
+
+/** Approved RMA Request list (approved_rma_device_list_export_v2). */
+export const approvedRmaRequestsExport = listExport<RmaDeviceRow, RmaListFilters>('approved-rma-requests', requestColumns, listOf('accepted_requests'));
+
+/** The agent's RMA Status (agent_rma_request_status_export): the screen's columns. */
+export const agentRmaStatusExport = listExport<RmaDeviceRow, RmaListFilters>(
+  'rma-status',
+  [
+    { heading: 'IMEI', value: (row) => row.imei },
+    { heading: 'Manager Name', value: (row) => row.manager_name },
+    { heading: 'Office Number', value: (row) => row.office_number },
+    { heading: 'Status', value: (row) => row.status_text },
+    { heading: 'Reason 1', value: (row) => row.reason_text },
+    { heading: 'Reason 2', value: (row) => row.reason_two_text },
+    { heading: 'Comments', value: (row) => [row.notes, row.comments].filter(Boolean).join(' / ') || null },
+    { heading: 'Created Date', value: (row) => formatExportDate(row.created_at) },
+  ],
+  listOf('all'),
+);
+
+/** Initiate RMA's device list (device_list_to_initiate_rma_export_v2). */
+export const rmaCandidatesExport = listExport<RmaCandidateRow, Omit<Parameters<typeof rmaCandidateDevices>[2], keyof Paging>>(
+  'initiate-rma-devices',
+  [
+    { heading: 'IMEI', value: (row) => row.imei },
+    { heading: 'Office Name', value: (row) => row.office_name },
+    { heading: 'Office Number', value: (row) => row.office_number },
+    { heading: 'Agent Name', value: (row) => row.agent_name },
+    { heading: 'Age (Days)', value: (row) => row.device_age },
+    { heading: 'Status', value: (row) => row.status_name },
+    { heading: 'Carton Number', value: (row) => row.carton_number },
+  ],
+  rmaCandidateDevices,
+);
+
+export const RMA_EXPORTS = [pendingRmaRequestsExport, approvedRmaRequestsExport, agentRmaStatusExport, rmaCandidatesExport] as const;

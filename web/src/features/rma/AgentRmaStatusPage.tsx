@@ -1,0 +1,48 @@
+import type { RmaDeviceRow } from '@portal/contracts/rma/rma.views';
+import { Form, Input, Select } from 'antd';
+import type { ColumnsType } from 'antd/es/table/interface';
+import { route } from '../../app/api-client';
+import ReportPage from '../../app/report/ReportPage';
+import ScreenButton from './ScreenButton';
+import { RMA_DEVICE_STATUS_OPTIONS } from './rma-choices';
+import { rmaDeviceColumns } from './rma-columns';
+
+/** IMEI, manager name, office number, status, Reason 1, Reason 2, Comments, created date (doc 2 §2). */
+const columns: ColumnsType<RmaDeviceRow> = [
+  rmaDeviceColumns.imei,
+  rmaDeviceColumns.manager,
+  rmaDeviceColumns.officeNumber,
+  rmaDeviceColumns.status,
+  rmaDeviceColumns.reasonOne,
+  rmaDeviceColumns.reasonTwo,
+  rmaDeviceColumns.comments,
+  rmaDeviceColumns.createdDate,
+];
+
+/**
+ * The agent's RMA Status (agent-allrmareport, doc 2 §2): the agent's RMA requests with a status
+ * filter (Pending, Approved, Rejected), a keyword and Export Report. RMA Request opens the direct
+ * RMA form (agent-rmareport), which has no menu entry.
+ */
+export default function AgentRmaStatusPage() {
+  return (
+    <ReportPage<RmaDeviceRow>
+      title="RMA Status"
+      list={route('GET', '/api/v1/agent/get_rma_device_list')}
+      exportRoute={route('GET', '/api/v1/agent/agent_rma_request_status_export')}
+      rowKey="id"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword">
+            <Input placeholder="Search by IMEI" allowClear />
+          </Form.Item>
+          <Form.Item name="status">
+            <Select placeholder="Status" allowClear style={{ width: 160 }} options={RMA_DEVICE_STATUS_OPTIONS} />
+          </Form.Item>
+        </>
+      }
+      actions={<ScreenButton to="/agent-rmareport">RMA Request</ScreenButton>}
+    />
+  );
+}

@@ -1,0 +1,48 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installBrowserStubs } from '../../app/report/render.test-util';
+import { paged, renderPage } from '../../app/testing/page.test-util';
+import ApprovedRmaRequestPage from './ApprovedRmaRequestPage';
+import { Where, buttonOf, columnTitles, rmaDevice, where } from './rma.test-util';
+
+beforeAll(() => {
+  installBrowserStubs();
+  URL.createObjectURL = () => 'blob:photo';
+  URL.revokeObjectURL = () => undefined;
+});
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+const LIST = '/api/v1/manager/get_approved_rma_device_list_v2';
+
+describe('Approved RMA Request', { timeout: 30_000 }, () => {
+  it('lists IMEI, Agent Name, Reason, Image, Date; View Image opens the photo; Initiate RMA opens Create RMA', async () => {
+    const photo = new Blob(['png'], { type: 'image/png' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/v1/manager/rma_device_image/')) return { ok: true, status: 200, blob: async () => photo } as Response;
+        const body = JSON.stringify(url.startsWith(LIST) ? paged([rmaDevice('r-1', '356938035643809', { status: 2, device_image_url: '/api/v1/manager/rma_device_image/r-1' })]) : {});
+        return { ok: true, status: 200, text: async () => body } as Response;
+      }),
+    );
+    renderPage(
+      <>
+        <ApprovedRmaRequestPage />
+        <Where />
+      </>,
+    );
+    await screen.findByText('356938035643809');
+    expect(columnTitles()).toEqual(['IMEI', 'Agent Name', 'Reason', 'Image', 'Date']);
+    fireEvent.click(screen.getByLabelText('View Image of IMEI 356938035643809'));
+    expect(await screen.findByAltText('Device image of IMEI 356938035643809')).toHaveAttribute('src', 'blob:photo');
+    await waitFor(() => expect(screen.getByText('Device image, IMEI 356938035643809')).toBeInTheDocument());
+
+    fireEvent.click(buttonOf('Initiate RMA'));
+    await waitFor(() => expect(where()).toBe('/createrma {"cameFrom":"/"}'));
+  });
+});

@@ -1,0 +1,92 @@
+import type { ApiRoute } from '@portal/contracts/platform/api-route';
+import type { RmaCandidateRow } from '@portal/contracts/rma/rma.views';
+import { Form, Input, Select } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { route } from '../../app/api-client';
+import { officeOption } from '../../app/format';
+import ReportPage from '../../app/report/ReportPage';
+import TypeaheadSelect from '../../app/report/TypeaheadSelect';
+import ActionButton from '../../app/widgets/ActionButton';
+import RmaInitiationDrawer from './RmaInitiationDrawer';
+import { INITIABLE_STATUS_OPTIONS, INITIATE_RMA_PAGE_SIZE, OFFICE_MIN_CHARS } from './rma-choices';
+import { rmaCandidateColumns } from './rma-columns';
+
+/** Offices in the caller's scope, by a typed term (managers and agents: the reference route both may call). */
+const offices = route('GET', '/api/v1/reference/offices');
+
+export interface RmaCandidatesScreenProps {
+  /** The devices an RMA can be started for: GET manager/get_device_list_to_initiate_rma_v2 or agent/get_device_list_to_initiate_rma. */
+  list: ApiRoute;
+  exportRoute?: ApiRoute;
+  /** POST manager/rma_device_request_v2 or agent/rma_device_request. */
+  command: ApiRoute;
+  /** Other lists the command changes (beside `list`). */
+  alsoReload?: readonly ApiRoute[];
+  /** The drawer's Apply to All (manager) and Reset (agent). */
+  drawer: { applyToAll?: boolean; reset?: boolean };
+  /** Shown under the title (the manager's links to the other RMA screens). */
+  header?: ReactNode;
+}
+
+/**
+ * Initiate RMA (manager rmainitiaterequest and agent agent-Initiaterma, doc 2 §2): office
+ * (type-ahead from 3 characters), carton, IMEI and status filters (the statuses Initiate RMA
+ * offers); IMEI, Office, Age (Days), status, Carton Number, 20 rows a page; row selection across
+ * pages, and "Initiate RMA (n)" opening the drawer for the selected IMEIs. Success clears the
+ * selection and reloads the list.
+ */
+export default function RmaCandidatesScreen({ list, exportRoute, command, alsoReload = [], drawer, header }: RmaCandidatesScreenProps) {
+  const [selected, setSelected] = useState<readonly RmaCandidateRow[]>([]);
+  const [resetKey, setResetKey] = useState(0);
+  const [initiating, setInitiating] = useState(false);
+
+  return (
+    <>
+      <ReportPage<RmaCandidateRow>
+        title="Initiate RMA"
+        list={list}
+        exportRoute={exportRoute}
+        rowKey="imei"
+        columns={rmaCandidateColumns}
+        pageSize={INITIATE_RMA_PAGE_SIZE}
+        selection={{ remember: 'across-pages', resetKey, onChange: (_keys, rows) => setSelected(rows) }}
+        summary={header === undefined ? undefined : () => header}
+        filters={
+          <>
+            <Form.Item name="office_id">
+              <TypeaheadSelect route={offices} minChars={OFFICE_MIN_CHARS.initiate} toOption={officeOption} placeholder="Office" />
+            </Form.Item>
+            <Form.Item name="carton">
+              <Input placeholder="Carton" allowClear />
+            </Form.Item>
+            <Form.Item name="imei">
+              <Input placeholder="IMEI" allowClear inputMode="numeric" />
+            </Form.Item>
+            <Form.Item name="status">
+              <Select placeholder="Status" allowClear style={{ width: 200 }} options={INITIABLE_STATUS_OPTIONS} />
+            </Form.Item>
+          </>
+        }
+        actions={
+          <ActionButton type="primary" blockedBecause={selected.length === 0 && 'Select devices in the table to initiate an RMA for them.'} onClick={() => setInitiating(true)}>
+            Initiate RMA{selected.length > 0 ? ` (${selected.length})` : ''}
+          </ActionButton>
+        }
+      />
+      {initiating && (
+        <RmaInitiationDrawer
+          imeis={selected.map((device) => device.imei)}
+          command={command}
+          reload={[list, ...alsoReload]}
+          applyToAll={drawer.applyToAll}
+          reset={drawer.reset}
+          onClose={() => setInitiating(false)}
+          onInitiated={() => {
+            setInitiating(false);
+            setResetKey((key) => key + 1);
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { RmaCandidateRow, RmaDeviceRow } from '@portal/contracts/rma/rma.views';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+
+/** A device Initiate RMA offers. */
+export const candidate = (imei: string, overrides: Partial<RmaCandidateRow> = {}): RmaCandidateRow => ({
+  imei,
+  office_name: 'Austin North',
+  office_number: 'TX-1',
+  agent_name: null,
+  device_age: 12,
+  status: 3,
+  status_name: 'Manager Received',
+  carton_number: 'C-100',
+  ...overrides,
+});
+
+/** An RMA device as the RMA lists answer it. */
+export const rmaDevice = (id: string, imei: string, overrides: Partial<RmaDeviceRow> = {}): RmaDeviceRow => ({
+  id,
+  imei,
+  office_name: 'Austin North',
+  office_number: 'TX-1',
+  agent_name: 'Ann Agent',
+  manager_name: 'Mo Manager',
+  status: 1,
+  status_text: 'Pending',
+  opened_by: 'agent',
+  awaiting_manager: true,
+  reason: 'Screen Damaged',
+  reason_text: 'Screen Damaged',
+  reason_two_text: null,
+  notes: null,
+  comments: null,
+  created_at: '2025-05-06T10:00:00.000Z',
+  created_date: '2025-05-06',
+  device_image_url: null,
+  ...overrides,
+});
+
+/** Shows where the router is and the state it was given (a screen link's `cameFrom`). */
+export function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</output>;
+}
+export const where = () => screen.getByTestId('where').textContent;
+
+/** A field of the Initiate RMA drawer's n-th IMEI block (0-based), by its form id. */
+export const entryField = (index: number, field: 'imei' | 'reason' | 'reason_two' | 'notes') => document.getElementById(`rma-initiation_devices_${index}_${field}`) as HTMLInputElement;
+
+/** The texts of a table's column headers. */
+export const columnTitles = () => [...document.querySelectorAll('.ant-table-thead th')].map((cell) => cell.textContent ?? '').filter((text) => text !== '');
+
+/**
+ * Clicks `trigger`, waits for the confirm dialog it opens (a new one: earlier ones may still be
+ * closing in jsdom), and answers the dialog's title and content, and its Yes and No buttons.
+ */
+export async function openConfirm(trigger: HTMLElement) {
+  const before = new Set(document.querySelectorAll('.ant-modal-confirm'));
+  fireEvent.click(trigger);
+  const dialog = await waitFor(() => {
+    const opened = [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].find((element) => !before.has(element));
+    if (!opened) throw new Error('no new confirm dialog');
+    return opened;
+  });
+  const button = (text: 'Yes' | 'No') => [...dialog.querySelectorAll<HTMLElement>('.ant-modal-confirm-btns button')].find((element) => element.textContent === text)!;
+  return {
+    title: dialog.querySelector('.ant-modal-confirm-title')?.textContent,
+    content: dialog.querySelector('.ant-modal-confirm-content')?.textContent,
+    yes: () => fireEvent.click(button('Yes')),
+    no: () => fireEvent.click(button('No')),
+  };
+}
+
+/** The button showing this text (cheaper than a role query over a table). */
+export const buttonOf = (text: string) => screen.getByText(text, { selector: 'button, button *' }).closest('button')!;
