@@ -18,6 +18,7 @@ export * from './rma/rma.projection';
 export * from './rma/rma.queries';
 export * from './inventory/inventory.projection';
 export * from './inventory/inventory.queries';
+export * from './inventory/rma-candidates.queries';
 export * from './inventory/custody-facts.queries';
 export * from './inventory/dashboard-counts.queries';
 export * from './business-time';

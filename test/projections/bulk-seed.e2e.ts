@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { SqlDb } from '@portal/projections';
 import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
@@ -58,17 +61,23 @@ async function readModels(db: SqlDb) {
  */
 describe('the demo seed: bulk path and command path', () => {
   const databases: TestDatabase[] = [];
+  const dataDirs: string[] = [];
   afterAll(async () => {
     for (const database of databases) await database.drop();
+    for (const dataDir of dataDirs) await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it('gives identical read models on 2,000 devices', async () => {
-    const seed = async (path: '--bulk' | '--commands') => {
+    const seed = async (way: '--bulk' | '--commands') => {
       const database = await createTestDatabase();
       databases.push(database);
-      const child = startNode(builtMain, ['seed', '--devices', '2000', path, '--now', '2026-11-20T18:00:00Z'], { DATABASE_URL: database.url, LOG_LEVEL: 'info', NODE_ENV: 'test' });
-      if ((await exited(child)) !== 0) throw new Error(`seed ${path} failed:\n${child.output()}`);
-      expect(child.output()).toMatch(new RegExp(`"path":"${path.slice(2) === 'bulk' ? 'bulk' : 'commands'}".*demo devices seeded`));
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-bulk-seed-'));
+      dataDirs.push(dataDir);
+      const child = startNode(builtMain, ['seed', '--devices', '2000', way, '--now', '2026-11-20T18:00:00Z'], { DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'test' });
+      if ((await exited(child)) !== 0) throw new Error(`seed ${way} failed:\n${child.output()}`);
+      // The story's photos (two requests in each of the 12 offices), kept as uploads are.
+      expect(await fs.readdir(path.join(dataDir, 'files', 'rma-images'))).toHaveLength(24);
+      expect(child.output()).toMatch(new RegExp(`"path":"${way.slice(2) === 'bulk' ? 'bulk' : 'commands'}".*demo devices seeded`));
       return readModels(database.database.db);
     };
     const [bulk, commands] = await Promise.all([seed('--bulk'), seed('--commands')]);

@@ -10,5 +10,6 @@ export const exportsRoutes: readonly ApiRoute[] = [
     summary: 'Progress of one of the caller\'s exports (status, rows written, url when done)', spec, params: exportIdParams },
   // Public: the browser opens the link in a new tab without a bearer token; the HMAC signature (export, user, expiry) is the credential.
   { method: 'GET', path: '/api/v1/exports/:id/download', access: 'public', capability,
-    summary: 'Download a finished export through its signed, expiring link', spec, params: exportIdParams, query: exportDownloadQuery },
+    summary: 'Download a finished export through its signed, expiring link', spec, params: exportIdParams, query: exportDownloadQuery,
+    file: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] },
 ];

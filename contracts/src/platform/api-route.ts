@@ -48,6 +48,8 @@ export interface ApiRoute {
    * files. One image of at most 50,000,000 bytes unless the route says otherwise.
    */
   readonly upload?: string;
+  /** The answer is a file, not JSON: its content types (`image/*`, the export formats), for the OpenAPI document. */
+  readonly file?: readonly string[];
   /** The handler answers 201 Created (`@HttpCode(201)`: it creates a record, a job or a file); otherwise 200. */
   readonly success?: 201;
   readonly response?: ZodType;

@@ -19,7 +19,7 @@ export const rmaRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/manager/pending_rma_device_list_export', access: managerScreens, capability,
     summary: 'Export the pending RMA requests', spec: managerRma, query: exportQuery(rmaDeviceListQuery) },
   { method: 'GET', path: '/api/v1/manager/rma_device_image/:id', access: screenRoles(ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER, ROLE.AGENT), capability,
-    summary: 'The photo of one RMA device in scope, as its bytes (ours; the image viewers of Pending and Approved RMA Request; an agent sees the photos of their own requests)', spec: `${managerRma}; doc 2 §2 Pending RMA Request image viewer`, params: rmaDeviceImageParams },
+    summary: 'The photo of one RMA device in scope, as its bytes (ours; the image viewers of Pending and Approved RMA Request; an agent sees the photos of their own requests)', spec: `${managerRma}; doc 2 §2 Pending RMA Request image viewer`, params: rmaDeviceImageParams, file: ['image/*'] },
   { method: 'POST', path: '/api/v1/manager/accept_reject_rma_device', access: managerScreens, capability,
     summary: 'Accept (status 2) or decline (status 3) an agent\'s RMA request', spec: `${managerRma}; doc 2 §4`, body: answerRmaRequestBody },
   { method: 'GET', path: '/api/v1/manager/get_rma_devices_for_approval', access: managerScreens, capability,

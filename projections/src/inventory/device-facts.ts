@@ -18,6 +18,7 @@ export interface DeviceFacts {
   ibo_name: string | null;
   allocated_office_name: string | null;
   office_name: string | null;
+  office_number: string | null;
   agent_name: string | null;
   make: string | null;
   enroll_id: string | null;
@@ -38,7 +39,7 @@ export interface DeviceFacts {
 }
 
 const FACTS_SELECT = (asOf: string | undefined) => sql`
-  select d.imei, r.name as retailer_name, i.name as ibo_name, ao.name as allocated_office_name, o.name as office_name,
+  select d.imei, r.name as retailer_name, i.name as ibo_name, ao.name as allocated_office_name, o.name as office_name, o.office_number,
     ${fullNameOrNull('u')} as agent_name,
     d.make, d.enroll_id, d.etc_code, d.model, d.pallet, d.carton_number, d.enroll_type, d.esn, d.device_type, d.status,
     d.allocation_date, (${sqlToday(asOf)} - ${sqlBusinessDate(sql`d.aged_from`)})::int as device_age,

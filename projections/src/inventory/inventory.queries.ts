@@ -14,8 +14,6 @@ import {
   assignSources,
   inventoryStatusName,
   type Page,
-  RMA_NOT_INITIABLE,
-  type RmaCandidateRow,
   ownValue,
 } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
@@ -24,7 +22,7 @@ import type { SqlDb } from '../runner/ports';
 import { keysetPages } from '../runner/keyset-pages';
 import { getBusinessTimeZone } from '../business-time';
 import { type Paging, pageWindow } from '../sql/paging';
-import { containsPattern, escapeLike, fullName, fullNameOrNull } from '../sql/text';
+import { containsPattern, fullName } from '../sql/text';
 
 
 const S = INVENTORY_STATUS;
@@ -304,29 +302,4 @@ export async function deviceLog(db: SqlDb, scope: Scope, imei: string): Promise<
   const result = await sql<DeviceLogRow>`
     select imei, short_description, created_at, status, type, created_at as updated_at from rm.inventory_device_log where imei = ${imei} order by id`.execute(db);
   return result.rows;
-}
-
-/** Initiate RMA (doc 2 §2, §4): devices in scope in a status an RMA may be started for (not 0, 8, 10, 11, 13, 14), most recently moved first. */
-export async function rmaCandidateDevices(
-  db: SqlDb,
-  scope: Scope,
-  filters: Paging & { keyword?: string; office_id?: string; carton?: string; imei?: string; status?: number },
-): Promise<Page<RmaCandidateRow>> {
-  const like = containsPattern(filters.keyword);
-  // An agent is offered the devices they hold; a manager, every device of the offices in scope.
-  const inScope = scope.kind === 'agent' ? sql<boolean>`d.agent_id = ${scope.agentId}` : officeInScope(scope, sql`d.office_id`);
-  const where = sql<boolean>`not (d.status = any(${[...RMA_NOT_INITIABLE]}::smallint[])) and ${inScope}
-    and (${filters.status ?? null}::int is null or d.status = ${filters.status ?? null})
-    and (${filters.office_id ?? null}::text is null or d.office_id = ${filters.office_id ?? null})
-    and (${filters.carton ?? null}::text is null or d.carton_number = ${filters.carton ?? null})
-    and (${filters.imei ?? null}::text is null or d.imei like ${filters.imei ? `${escapeLike(filters.imei)}%` : null})
-    and (${like}::text is null or d.imei like ${like} or d.carton_number ilike ${like} or o.name ilike ${like})`;
-  const from = sql`from rm.inventory_devices d join rm.org_offices o on o.id = d.office_id left join rm.org_users u on u.id = d.agent_id`;
-  const [rows, count] = await Promise.all([
-    sql<Omit<RmaCandidateRow, 'status_name'>>`
-      select d.imei, o.name as office_name, o.office_number, ${fullNameOrNull('u')} as agent_name, ${ageInDays(sql`d.aged_from`)}::int as device_age, d.status, d.carton_number
-      ${from} where ${where} order by d.updated_at desc, d.imei ${pageWindow(filters)}`.execute(db),
-    sql<{ total: number }>`select count(*)::int as total ${from} where ${where}`.execute(db),
-  ]);
-  return { data: rows.rows.map(withStatusName), total: count.rows[0]!.total, current_page: filters.page };
 }

@@ -29,6 +29,8 @@ import { decideRequestTransfer } from '../inventory/transfer.decider';
 import { decideRecordActivation } from '../sales/activation.decider';
 import { decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReturnToStock } from '../rma/rma-device.decider';
 import type { RmaAnswerKind } from '../rma/answer-rma-devices.command';
+import { pendingImage } from '../platform/storage/images';
+import type { UploadStorage } from '../platform/storage/uploads';
 import type { RmaAnswer, SeedInventory, SeedRmaRequest } from './seed-inventory';
 
 /** Buffered events of one stream, appended at the next flush. */
@@ -64,6 +66,8 @@ export class BulkInventory implements SeedInventory {
       readonly flushEvents?: number;
       /** The retailer of each office (a transfer stays within one retailer). */
       readonly retailerOf?: ReadonlyMap<string, string>;
+      /** Where a request's photo is kept (without one, photos are left out). */
+      readonly uploads?: UploadStorage;
     } = {},
   ) {}
 
@@ -201,10 +205,13 @@ export class BulkInventory implements SeedInventory {
     return { position: this.position, count: 1 };
   }
 
-  async openRma(request: SeedRmaRequest, _scope: Scope, context: CommandContext): Promise<BatchResult & { readonly rma_device_ids: readonly string[] }> {
-    const entries = request.entries.map((entry) => ({ ...entry, rma_device_id: uuidv7(), image_file: null }));
+  async openRma(request: SeedRmaRequest, _scope: Scope, context: CommandContext, photo?: Buffer): Promise<BatchResult & { readonly rma_device_ids: readonly string[] }> {
+    const image = photo && this.options.uploads ? pendingImage(this.options.uploads, 'rma-images', photo, 'device_image') : undefined;
+    const entries = request.entries.map((entry) => ({ ...entry, rma_device_id: uuidv7(), image_file: image?.key ?? null }));
     const imeis = [...new Set(entries.map((entry) => entry.imei))];
-    this.keep(decideOpenRma({ entries, opened_by: request.opened_by, user_id: context.actor.user_id }, { devices: this.statesOf(imeis) }), context);
+    const decision = decideOpenRma({ entries, opened_by: request.opened_by, user_id: context.actor.user_id }, { devices: this.statesOf(imeis) });
+    if (image) await image.keepIfAccepted(decision, async (accepted) => this.keep(accepted, context));
+    else this.keep(decision, context);
     return { position: this.position, count: entries.length, rma_device_ids: entries.map((entry) => entry.rma_device_id) };
   }
 

@@ -2,6 +2,7 @@ import { ANSWER, type Position, ROLE, type ShippedDevice } from '@portal/contrac
 import type { Scope } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
 import type { DemoOffice } from './demo-business.seed';
+import { DEMO_RMA_PHOTO } from './demo-photo';
 import type { SeedInventory } from './seed-inventory';
 
 /** The steps of the demo story, as seedDemoDevices runs them: backdated contexts and a runner that skips a refused command. */
@@ -22,7 +23,8 @@ const CARTON = 10;
  * rows: a shipment of two cartons arrives six days ago; one carton goes to the office's first agent
  * (for the first office, agent@demo.test), who sells one device and swaps it when its customer
  * brings it back (15, the replacement sold), asks to return four (one still awaiting the manager,
- * one declined: 19, one accepted and awaiting Approve RMA, one approved: 10); the manager
+ * one declined: 19, one accepted and awaiting Approve RMA, one approved: 10; the first and the
+ * third with a photo of the cracked screen); the manager
  * initiates three from the other carton (one awaiting approval, one approved, one rejected: 21)
  * and marks one lost (16) and one defective (18). The devices are new, so the story touches no
  * stream an earlier step of the seed wrote.
@@ -52,11 +54,11 @@ export async function seedRmaStory(commands: SeedInventory, offices: readonly De
     await run(() => commands.swapDevice({ sold_imei: sold, replacement_imei: replacement, reason: 'Customer reported no signal on day one' }, agentScope, asAgent(2, 11)));
 
     // The agent's requests: one still waiting, one declined, one accepted, one accepted and approved.
-    const request = (imei: string, reason: number, notes: string, daysAgo: number) =>
-      run(() => commands.openRma({ opened_by: 'agent', entries: [{ imei, reason, reason_two: null, notes }] }, agentScope, asAgent(daysAgo, 12)));
-    await request(stillRequested, 2, 'Cracked screen after a drop', 1);
+    const request = (imei: string, reason: number, notes: string, daysAgo: number, photo?: Buffer) =>
+      run(() => commands.openRma({ opened_by: 'agent', entries: [{ imei, reason, reason_two: null, notes }] }, agentScope, asAgent(daysAgo, 12), photo));
+    await request(stillRequested, 2, 'Cracked screen after a drop', 1, DEMO_RMA_PHOTO);
     const declinedRequest = await request(declined, 3, 'Battery drains in an hour', 3);
-    const acceptedRequest = await request(accepted, 1, 'Does not power on', 3);
+    const acceptedRequest = await request(accepted, 2, 'Screen cracked in the box', 3, DEMO_RMA_PHOTO);
     const approvedRequest = await request(approved, 6, 'Dead out of the box', 4);
     // RMA answers (doc 2 §4): 2 accepts or approves, 3 declines or rejects.
     const answer = (kind: 'request' | 'approval', status: 2 | 3, opened: { rma_device_ids: readonly string[] } | undefined, daysAgo: number, comments: string | null = null) =>

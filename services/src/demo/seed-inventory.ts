@@ -13,6 +13,8 @@ import { TransferDevice } from '../inventory/transfer-device.command';
 import type { CommandContext } from '../platform/commands/command-context';
 import type { BatchResult } from '../platform/commands/device-batch';
 import type { Platform } from '../platform/platform';
+import { pendingImage } from '../platform/storage/images';
+import { UploadStorage } from '../platform/storage/uploads';
 import { PlatformModule } from '../platform/platform.module';
 import { RecordActivation } from '../sales/record-activation.command';
 import { AnswerRmaDevices, type RmaAnswerKind } from '../rma/answer-rma-devices.command';
@@ -34,7 +36,8 @@ export interface SeedInventory {
   answerAgentJob(request: { agent_id: string; agent_job_id: string; accepted: readonly string[]; returned: readonly string[] }, context: CommandContext): Promise<BatchResult>;
   requestTransfer(request: { agent_id: string; imeis: readonly string[]; manager_id?: string; reason: string }, context: CommandContext): Promise<BatchResult>;
   recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext): Promise<BatchResult>;
-  openRma(request: SeedRmaRequest, scope: Scope, context: CommandContext): Promise<BatchResult & { readonly rma_device_ids: readonly string[] }>;
+  /** `photo`: the bytes of a photo for a request of one IMEI, kept as a user's upload would be. */
+  openRma(request: SeedRmaRequest, scope: Scope, context: CommandContext, photo?: Buffer): Promise<BatchResult & { readonly rma_device_ids: readonly string[] }>;
   answerRma(kind: RmaAnswerKind, answer: RmaAnswer, scope: Scope, context: CommandContext): Promise<BatchResult>;
   markDevices(change: { readonly imeis: readonly string[]; readonly to: 16 | 18 | 'stock'; readonly notes: string | null }, scope: Scope, context: CommandContext): Promise<BatchResult>;
   swapDevice(swap: { readonly sold_imei: string; readonly replacement_imei: string; readonly reason: string }, scope: Scope, context: CommandContext): Promise<BatchResult>;
@@ -48,7 +51,10 @@ export interface SeedRmaRequest {
 
 /** The demo story issued as a user and upstream would: every step a command on the CQRS bus. */
 export class CommandBusInventory implements SeedInventory {
-  constructor(private readonly bus: CommandBus) {}
+  constructor(
+    private readonly bus: CommandBus,
+    private readonly uploads: UploadStorage,
+  ) {}
 
   receiveShipment(shipment: ReceiveShipmentBody, context: CommandContext) {
     return this.bus.execute(new ReceiveCarton(shipment, context));
@@ -71,9 +77,10 @@ export class CommandBusInventory implements SeedInventory {
   recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext) {
     return this.bus.execute(new RecordActivation(body, retailerId, context));
   }
-  openRma(request: SeedRmaRequest, scope: Scope, context: CommandContext) {
+  openRma(request: SeedRmaRequest, scope: Scope, context: CommandContext, photo?: Buffer) {
     const imei_list = request.entries.map((entry) => ({ imei: entry.imei, reason: entry.reason, reason_two: entry.reason_two ?? undefined, notes: entry.notes ?? undefined }));
-    return this.bus.execute(new InitiateRma({ imei_list }, request.opened_by, scope, context));
+    const image = photo ? pendingImage(this.uploads, 'rma-images', photo, 'device_image') : undefined;
+    return this.bus.execute(new InitiateRma({ imei_list }, request.opened_by, scope, context, image));
   }
   answerRma(kind: RmaAnswerKind, answer: RmaAnswer, scope: Scope, context: CommandContext) {
     return this.bus.execute(new AnswerRmaDevices(kind, answer, scope, context));
@@ -96,5 +103,5 @@ class SeedCommandsModule {
 /** The command bus with the inventory and sales handlers, outside the HTTP app (the `seed` role has none). Close it when done. */
 export async function seedCommandBus(platform: Platform): Promise<{ readonly inventory: CommandBusInventory; close(): Promise<void> }> {
   const context = await NestFactory.createApplicationContext(SeedCommandsModule.register(platform), { logger: ['error'], abortOnError: false });
-  return { inventory: new CommandBusInventory(context.get(CommandBus)), close: () => context.close() };
+  return { inventory: new CommandBusInventory(context.get(CommandBus), UploadStorage.underDataDirectory(platform.config.dataDirectory)), close: () => context.close() };
 }

@@ -1,5 +1,6 @@
 import { type Position, START, comparePositions } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
+import { UploadStorage } from '../platform/storage/uploads';
 import { BulkInventory } from './bulk-inventory';
 import { seedDemoDevices } from './demo-devices.seed';
 import { seedCommandBus } from './seed-inventory';
@@ -60,7 +61,7 @@ async function seedOnce(platform: Platform, options: SeedOptions): Promise<boole
       if (bulk) {
         // Same decisions, events appended in atomic batches; the read models catch up meanwhile.
         const retailerOf = new Map(summary.officeDetails.map((office) => [office.id, office.retailerId]));
-        const inventory = new BulkInventory(platform.eventStore, { flushEvents: embedded ? EMBEDDED_FLUSH_EVENTS : undefined, retailerOf });
+        const inventory = new BulkInventory(platform.eventStore, { flushEvents: embedded ? EMBEDDED_FLUSH_EVENTS : undefined, retailerOf, uploads: UploadStorage.underDataDirectory(platform.config.dataDirectory) });
         const seeded = await seedDemoDevices(inventory, summary.officeDetails, devices, async () => undefined, options.now);
         await settle(await inventory.flush());
         platform.logger.info({ ...seeded, path: 'bulk', ms: Date.now() - deviceStarted }, 'demo devices seeded');

@@ -1,5 +1,5 @@
 import type { RmaCandidateRow, RmaDeviceRow } from '@portal/contracts';
-import { type Paging, type RmaDeviceFilters, type RmaDeviceList, type Scope, type SqlDb, rmaCandidateDevices, rmaDevices } from '@portal/projections';
+import { type Paging, type RmaCandidateFilters, type RmaDeviceFilters, type RmaDeviceList, type Scope, type SqlDb, rmaCandidateDevices, rmaDevices } from '@portal/projections';
 import { type ExportColumn, formatExportDate } from '../exports/export-definition';
 import { listExport } from '../exports/list-export';
 
@@ -43,7 +43,8 @@ export const agentRmaStatusExport = listExport<RmaDeviceRow, RmaListFilters>(
 );
 
 /** Initiate RMA's device list (device_list_to_initiate_rma_export_v2). */
-export const rmaCandidatesExport = listExport<RmaCandidateRow, Omit<Parameters<typeof rmaCandidateDevices>[2], keyof Paging>>(
+type CandidateExportFilters = Omit<RmaCandidateFilters, keyof Paging | 'asOf'> & { readonly as_of?: string };
+export const rmaCandidatesExport = listExport<RmaCandidateRow, CandidateExportFilters>(
   'initiate-rma-devices',
   [
     { heading: 'IMEI', value: (row) => row.imei },
@@ -54,7 +55,8 @@ export const rmaCandidatesExport = listExport<RmaCandidateRow, Omit<Parameters<t
     { heading: 'Status', value: (row) => row.status_name },
     { heading: 'Carton Number', value: (row) => row.carton_number },
   ],
-  rmaCandidateDevices,
+  // Ages as of the moment the export was asked for, as the screen showed them.
+  (db, scope, { as_of, ...filters }) => rmaCandidateDevices(db, scope, { ...filters, asOf: as_of }),
 );
 
 export const RMA_EXPORTS = [pendingRmaRequestsExport, approvedRmaRequestsExport, agentRmaStatusExport, rmaCandidatesExport] as const;

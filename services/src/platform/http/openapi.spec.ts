@@ -367,4 +367,11 @@ describe('OpenApiController', () => {
       await app.close();
     }
   });
+
+  it('documents a route that answers a file with its content types, as bytes (the download, an RMA photo)', () => {
+    const document = buildOpenApiDocument(apiRoutes, { version: 'test' });
+    const success = (path: string) => (document.paths[path]?.get?.responses['200'] as { content: Record<string, { schema: unknown }> }).content;
+    expect(success('/api/v1/manager/rma_device_image/{id}')).toEqual({ 'image/*': { schema: { type: 'string', format: 'binary' } } });
+    expect(Object.keys(success('/api/v1/exports/{id}/download'))).toEqual(['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+  });
 });

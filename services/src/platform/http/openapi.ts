@@ -236,7 +236,9 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
     const success = successStatusOf(route);
     responses[success] = {
       description: success === '201' ? 'Created' : 'Success',
-      content: json(route.response ? jsonSchemaOf(route.response, 'output', `${operationId}_response`, components).use : envelopeSchema(route)),
+      content: route.file
+        ? Object.fromEntries(route.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
+        : json(route.response ? jsonSchemaOf(route.response, 'output', `${operationId}_response`, components).use : envelopeSchema(route)),
     };
   }
   const why = refusalsBeyondTheRules(route);
