@@ -8,10 +8,13 @@ import ScreenButton from './ScreenButton';
 import { imageColumn, rmaDeviceColumns } from './rma-columns';
 import RmaDeviceFilters from './rma-filters';
 
+const list = route('GET', '/api/v1/manager/get_approved_rma_device_list_v2');
+
 /**
  * Approved RMA Request (rmarequest, doc 2 §2): the agents' RMA requests the manager accepted:
- * IMEI, Agent Name, Reason, Image (View Image opens the viewer), Date; Export Report; Initiate
- * RMA opens the Create RMA form (which returns here).
+ * IMEI, Agent Name, Reason, Image (View Image opens the viewer; Add Image, on a request without a
+ * photo, opens it to send one), Date; Export Report; Initiate RMA opens the Create RMA form
+ * (which returns here).
  */
 export default function ApprovedRmaRequestPage() {
   const [viewing, setViewing] = useState<RmaDeviceRow>();
@@ -21,7 +24,7 @@ export default function ApprovedRmaRequestPage() {
     <>
       <ReportPage<RmaDeviceRow>
         title="Approved RMA Request"
-        list={route('GET', '/api/v1/manager/get_approved_rma_device_list_v2')}
+        list={list}
         exportRoute={route('GET', '/api/v1/manager/approved_rma_device_list_export_v2')}
         rowKey="id"
         columns={columns}
@@ -32,7 +35,7 @@ export default function ApprovedRmaRequestPage() {
           </ScreenButton>
         }
       />
-      <RmaImageViewer device={viewing} onClose={() => setViewing(undefined)} />
+      <RmaImageViewer device={viewing} onClose={() => setViewing(undefined)} reload={[list]} />
     </>
   );
 }

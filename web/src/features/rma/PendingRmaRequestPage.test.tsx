@@ -36,7 +36,7 @@ async function answer(action: 'Accept' | 'Decline', imei: string) {
 }
 
 describe('Pending RMA Request', { timeout: 30_000 }, () => {
-  it('lists the requests: IMEI, Agent Name, Reason (with Reason 2 and the comment), View Image only with a photo, Date', async () => {
+  it('lists the requests: IMEI, Agent Name, Reason (with Reason 2 and the comment), View Image with a photo and Add Image without, Date', async () => {
     serve();
     renderPage(
       <>
@@ -50,6 +50,9 @@ describe('Pending RMA Request', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('05-06-2025')).toHaveLength(2);
     expect(screen.getByLabelText('View Image of IMEI 356938035643809')).toBeInTheDocument();
     expect(screen.queryByLabelText('View Image of IMEI 356938035643817')).toBeNull();
+    // Add Image only where there is no photo yet.
+    expect(screen.getByLabelText('Add Image of IMEI 356938035643817')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Add Image of IMEI 356938035643809')).toBeNull();
     fireEvent.click(buttonOf('Initiate RMA'));
     await waitFor(() => expect(where()).toBe('/createrma {"cameFrom":"/"}'));
   });

@@ -23,9 +23,9 @@ interface AnswerRequest {
 
 /**
  * Pending RMA Request (rmapendingrequest, doc 2 §2, §4): agents' RMA requests awaiting the
- * manager: IMEI, Agent Name, Reason, Image (View Image), Date; Accept (status 2) and Decline
- * (status 3) per row, each after 'Are you sure?' / 'You want to do this task?'; Export Report;
- * Initiate RMA opens the Create RMA form.
+ * manager: IMEI, Agent Name, Reason, Image (View Image, or Add Image for a request without a
+ * photo), Date; Accept (status 2) and Decline (status 3) per row, each after 'Are you sure?' /
+ * 'You want to do this task?'; Export Report; Initiate RMA opens the Create RMA form.
  */
 export default function PendingRmaRequestPage() {
   const [viewing, setViewing] = useState<RmaDeviceRow>();
@@ -70,7 +70,7 @@ export default function PendingRmaRequestPage() {
           </ScreenButton>
         }
       />
-      <RmaImageViewer device={viewing} onClose={() => setViewing(undefined)} />
+      <RmaImageViewer device={viewing} onClose={() => setViewing(undefined)} reload={[list]} />
     </>
   );
 }

@@ -65,19 +65,22 @@ export const rmaDeviceColumns = {
   createdDate: { title: 'Created Date', dataIndex: 'created_date', ...sortedBy('created_at'), render: (at: string) => shownDate(at) },
 } satisfies Record<string, DeviceColumn>;
 
-/** The Image column: "View Image" when the RMA device has a photo (opens the image viewer). */
-export const imageColumn = (onView: (row: RmaDeviceRow) => void): DeviceColumn => ({
+/**
+ * The Image column: "View Image" when the RMA device has a photo, "Add Image" when it came without
+ * one; both open the image viewer (which shows the photo, or "no photo yet", and sends a new one).
+ */
+export const imageColumn = (onOpen: (row: RmaDeviceRow) => void): DeviceColumn => ({
   title: 'Image',
   dataIndex: 'device_image_url',
   key: 'device_image_url',
-  render: (url: string | null, row) =>
-    url ? (
-      <Button type="link" size="small" style={{ padding: 0 }} aria-label={`View Image of IMEI ${row.imei}`} onClick={() => onView(row)}>
-        View Image
+  render: (url: string | null, row) => {
+    const label = url ? 'View Image' : 'Add Image';
+    return (
+      <Button type="link" size="small" style={{ padding: 0 }} aria-label={`${label} of IMEI ${row.imei}`} onClick={() => onOpen(row)}>
+        {label}
       </Button>
-    ) : (
-      '—'
-    ),
+    );
+  },
 });
 
 /** The columns of Initiate RMA (manager and agent; doc 2 §2): IMEI, Office, Age (Days), status, Carton Number. */
