@@ -42,13 +42,8 @@ import {
   receiveShipment,
 } from './inventory/scenarios';
 import { dropDatabase, readServiceLog, recreateDatabase, startService, waitForDemoBusiness } from './inventory/service';
-import { type Summary, fmt, median, ms, summarise } from './inventory/stats';
+import { type Summary, fmt, median, ms, summarise, integer } from './inventory/stats';
 
-const integer = (name: string, fallback: number, min: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}`);
-  return value;
-};
 const RUNS = integer('BENCH_INVENTORY_RUNS', 5, 1);
 const ITERATIONS = integer('BENCH_INVENTORY_ITERATIONS', 200, 10);
 const DASHBOARD_CALLS = integer('BENCH_INVENTORY_DASHBOARD_CALLS', 500, 10);

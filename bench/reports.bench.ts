@@ -24,13 +24,8 @@ import { databaseUrl, serverFacts, withServer } from './eventstore/databases';
 import { Api, expectStatus } from './inventory/api';
 import { type DataFacts, runToEnd as run, seededBenchDatabase } from './inventory/seeded-database';
 import { repositoryRoot, startService } from './inventory/service';
-import { type Summary, fmt, ms, summarise } from './inventory/stats';
+import { type Summary, fmt, ms, summarise, integer } from './inventory/stats';
 
-const integer = (name: string, fallback: number, min: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}`);
-  return value;
-};
 const DEVICES = integer('BENCH_REPORTS_DEVICES', 1_000_000, 1000);
 const REQUESTS = integer('BENCH_REPORTS_REQUESTS', 200, 20);
 const WARM_UP = 20;

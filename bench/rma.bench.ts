@@ -22,13 +22,8 @@ import { databaseUrl, serverFacts } from './eventstore/databases';
 import { Api, expectStatus } from './inventory/api';
 import { seededBenchDatabase } from './inventory/seeded-database';
 import { startService } from './inventory/service';
-import { type Summary, fmt, ms, summarise } from './inventory/stats';
+import { type Summary, fmt, ms, summarise, integer } from './inventory/stats';
 
-const integer = (name: string, fallback: number, min: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}`);
-  return value;
-};
 const DEVICES = integer('BENCH_RMA_DEVICES', 1_000_000, 1000);
 const RUNS = integer('BENCH_RMA_RUNS', 5, 1);
 const LIST_REQUESTS = integer('BENCH_RMA_REQUESTS', 200, 20);

@@ -33,3 +33,10 @@ export const fmt = (value: number, digits = 0) =>
 
 /** Milliseconds with one decimal below 100, whole above. */
 export const ms = (value: number) => (Number.isFinite(value) ? `${fmt(value, value < 100 ? 1 : 0)} ms` : 'n/a');
+
+/** A whole-number setting from the environment (BENCH_…), at least `min`; `fallback` when unset. */
+export function integer(name: string, fallback: number, min: number): number {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}`);
+  return value;
+}

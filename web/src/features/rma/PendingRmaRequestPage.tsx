@@ -1,15 +1,10 @@
 import type { RmaDeviceRow } from '@portal/contracts/rma/rma.views';
 import { Button, Modal, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { useState } from 'react';
 import { route } from '../../app/api-client';
 import { useCommand } from '../../app/command';
-import ReportPage from '../../app/report/ReportPage';
-import RmaImageViewer from './RmaImageViewer';
-import ScreenButton from './ScreenButton';
+import RmaRequestsPage from './RmaRequestsPage';
 import { ANSWER_CONFIRM, RMA_ANSWER, type RmaAnswer } from './rma-choices';
-import { imageColumn, rmaDeviceColumns } from './rma-columns';
-import RmaDeviceFilters from './rma-filters';
 
 const list = route('GET', '/api/v1/manager/get_pending_rma_device_list');
 const answerRequest = route('POST', '/api/v1/manager/accept_reject_rma_device');
@@ -23,22 +18,15 @@ interface AnswerRequest {
 
 /**
  * Pending RMA Request (rmapendingrequest, doc 2 §2, §4): agents' RMA requests awaiting the
- * manager: IMEI, Agent Name, Reason, Image (View Image, or Add Image for a request without a
- * photo), Date; Accept (status 2) and Decline (status 3) per row, each after 'Are you sure?' /
- * 'You want to do this task?'; Export Report; Initiate RMA opens the Create RMA form.
+ * manager, in the shared request list (RmaRequestsPage), with Accept (status 2) and Decline
+ * (status 3) per row, each after 'Are you sure?' / 'You want to do this task?'.
  */
 export default function PendingRmaRequestPage() {
-  const [viewing, setViewing] = useState<RmaDeviceRow>();
   const command = useCommand<AnswerRequest>(answerRequest, [list, ...alsoChanged]);
   const answer = (request: RmaDeviceRow, status: RmaAnswer) =>
     Modal.confirm({ title: ANSWER_CONFIRM.title, content: ANSWER_CONFIRM.content, okText: 'Yes', cancelText: 'No', onOk: () => command.mutate({ rma_device_id: request.id, status }) });
 
-  const columns: ColumnsType<RmaDeviceRow> = [
-    rmaDeviceColumns.imei,
-    rmaDeviceColumns.agent,
-    rmaDeviceColumns.reason,
-    imageColumn(setViewing),
-    rmaDeviceColumns.date,
+  const actions: ColumnsType<RmaDeviceRow> = [
     {
       title: 'Action',
       key: 'action',
@@ -55,22 +43,5 @@ export default function PendingRmaRequestPage() {
     },
   ];
 
-  return (
-    <>
-      <ReportPage<RmaDeviceRow>
-        title="Pending RMA Request"
-        list={list}
-        exportRoute={route('GET', '/api/v1/manager/pending_rma_device_list_export')}
-        rowKey="id"
-        columns={columns}
-        filters={<RmaDeviceFilters />}
-        actions={
-          <ScreenButton type="primary" to="/createrma">
-            Initiate RMA
-          </ScreenButton>
-        }
-      />
-      <RmaImageViewer device={viewing} onClose={() => setViewing(undefined)} reload={[list]} />
-    </>
-  );
+  return <RmaRequestsPage title="Pending RMA Request" list={list} exportRoute={route('GET', '/api/v1/manager/pending_rma_device_list_export')} actions={actions} />;
 }
