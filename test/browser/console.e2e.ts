@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { type BrowserGlobals, announcementsDialog, launchBrowser, pathOf, scenario, screenshot, signIn,
+import { type BrowserGlobals, announcementsDialog, launchBrowser, motionsSettled, pathOf, scenario, screenshot, signIn,
   SCREENSHOT_DIR, signInToShell, submitLogin, takeCspViolations } from '../support/browser';
 import { ROLE } from '@portal/contracts';
 import { sql } from 'kysely';
@@ -596,7 +596,10 @@ describe('console in the browser', () => {
       await request.getByRole('button', { name: 'Accept' }).click();
       const confirm = page.getByRole('dialog').filter({ hasText: 'You want to do this task?' });
       await confirm.locator('.ant-modal-confirm-title', { hasText: 'Are you sure?' }).waitFor();
-      await confirm.getByRole('button', { name: /OK|Yes/ }).click();
+      await motionsSettled(page);
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/manager/accept_reject_rma_device');
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      expect((await answered).status()).toBe(200);
       await page.getByText('RMA request accepted').waitFor();
       await page.getByRole('button', { name: 'OK' }).click();
 
@@ -607,7 +610,9 @@ describe('console in the browser', () => {
       const drawer = page.getByRole('dialog').filter({ hasText: returned });
       await drawer.getByRole('textbox').first().fill('Photo shows the crack; approved');
       await screenshot(page, '17-rma-approve-drawer');
+      const approved = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/manager/approve_reject_rma_devices');
       await drawer.getByRole('button', { name: 'Submit' }).click();
+      expect((await approved).status()).toBe(200);
       await page.getByText('1 device approved').waitFor();
       await page.getByRole('button', { name: 'OK' }).click();
       await awaiting.waitFor({ state: 'detached' });

@@ -25,8 +25,17 @@ export async function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  // Let finite animations (antd's modal, drawer and tooltip motions) finish: fast-forwarding them
-  // ('animations: disabled') can leave a modal in its invisible starting frame.
+  // Fast-forwarding animations ('animations: disabled') can leave a modal in its invisible starting frame.
+  await motionsSettled(page);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Waits (up to 3 s) until finite animations (antd's modal, drawer and tooltip motions) have
+ * finished: a click on a confirm dialog's button while it still zooms in can be lost.
+ */
+export async function motionsSettled(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
@@ -37,8 +46,6 @@ export async function screenshot(page: Page, name: string): Promise<string> {
       { timeout: 3_000 },
     )
     .catch(() => undefined);
-  await page.screenshot({ path: file, fullPage: true });
-  return file;
 }
 
 export interface Scenario {
