@@ -8,6 +8,7 @@ export * from './inventory/inventory.codes';
 export * from './rma/rma.codes';
 export * from './rma/rma.events';
 export * from './rma/rma.schemas';
+export * from './rma/rma-order.schemas';
 export * from './rma/rma.views';
 export * from './orders/orders.codes';
 export * from './onboarding/onboarding.codes';

@@ -39,6 +39,9 @@ const numberFromText = (value: unknown) => (typeof value === 'string' && DECIMAL
 /** A whole number within [min, max]; `error` for anything else. */
 export const wholeNumberBetween = (min: number, max: number, error: string) => z.preprocess(numberFromText, z.number({ error }).int(error).min(min, error).max(max, error));
 
+/** A number (decimals allowed: a box's weight, its dimensions) within [min, max]; `error` for anything else. */
+export const numberBetween = (min: number, max: number, error: string) => z.preprocess(numberFromText, z.number({ error }).min(min, error).max(max, error));
+
 /** Whole numbers a client sends (counts, codes, flags): within PostgreSQL's integer, so no column can overflow. */
 export const MAX_WHOLE_NUMBER = 2_147_483_647;
 export const wholeNumber = (error = 'Please enter a whole number') => wholeNumberBetween(-MAX_WHOLE_NUMBER, MAX_WHOLE_NUMBER, error);

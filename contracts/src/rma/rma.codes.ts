@@ -50,6 +50,8 @@ export const rmaOrderStatuses = [
   { id: 2, name: 'Approved' },
   { id: 3, name: 'Shipped' },
   { id: 4, name: 'Completed' },
+  // Ours: the spec shows no code for an order the IBO or retailer manager rejects (its devices go to 21).
+  { id: 5, name: 'Rejected' },
 ] as const satisfies readonly ReferenceItem[];
 
 /**

@@ -1,6 +1,7 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
 import { exportQuery } from '../platform/export';
+import { answerRmaOrderBody, rmaOrderParams, rmaOrderReceivedBody, rmaOrderReceivedParams, rmaOrdersListQuery, submitRmaOrderBody } from './rma-order.schemas';
 import { answerRmaDevicesBody, answerRmaRequestBody, createRmaBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaCandidatesQuery, rmaDeviceImageParams, rmaDeviceListQuery, rmaInitiationBody, uploadRmaDeviceImageBody } from './rma.schemas';
 
 const capability = 'rma';
@@ -55,15 +56,21 @@ export const rmaRoutes: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/v1/manager/create_rma', success: 201, access: managerScreens, capability,
     summary: 'Create RMA form: initiate an RMA for one IMEI with its photo (ours; multipart device_image, imei, reason)', spec: `${managerRma}; doc 2 §2 Create RMA form, §5 Direct RMA form`, body: createRmaBody, upload: 'device_image' },
   { method: 'POST', path: '/api/v1/manager/submit_rma_order', access: managerScreens, capability, planned: true,
-    summary: 'Submit initiated RMAs as one shipped order (boxes, dimensions, address)', spec: `${managerRma}; doc 2 §5 Submit RMA` },
+    summary: 'Submit approved RMA devices of one office as one shipped order (boxes, dimensions, address)', spec: `${managerRma}; doc 2 §5 Submit RMA`, body: submitRmaOrderBody },
 
   // RMA Status (orders)
   { method: 'GET', path: '/api/v1/manager/get_rma_orders_list', access: managerScreens, capability, planned: true,
-    summary: 'RMA orders and their status (RMA Status)', spec: managerRma },
+    summary: 'RMA orders and their status (RMA Status)', spec: managerRma, query: rmaOrdersListQuery },
   { method: 'GET', path: '/api/v1/manager/get_rma_orders_export', access: managerScreens, capability, planned: true,
-    summary: 'Export the RMA orders', spec: managerRma },
+    summary: 'Export the RMA orders', spec: managerRma, query: exportQuery(rmaOrdersListQuery) },
+  { method: 'POST', path: '/api/v1/manager/approve_reject_rma_order/:id', access: screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER), capability, planned: true,
+    summary: 'Approve (status 2) or reject (status 3) a submitted RMA order, comment required; never by its submitter (ours)', spec: `${managerRma}; doc 2 §4, §5 RMA Status comment`,
+    params: rmaOrderParams, body: answerRmaOrderBody },
   { method: 'GET', path: '/api/v1/manager/update_rma_order_to_shipped_status/:id', access: managerScreens, capability, planned: true,
-    summary: 'Mark an approved RMA order (status 2) as shipped', spec: `${managerRma}; doc 2 §4` },
+    summary: 'Mark an approved RMA order (status 2) as shipped', spec: `${managerRma}; doc 2 §4`, params: rmaOrderParams },
+  { method: 'POST', path: '/api/integration/v1/rma_orders/:rma_prefix/received', access: 'integration', capability, planned: true,
+    summary: 'The returns desk received an RMA order: the IMEIs found in its boxes (the order completes; missing IMEIs are named on it) (ours)', spec: 'doc 2 §4 RMA order statuses (Completed); docs/RMA.md',
+    params: rmaOrderReceivedParams, body: rmaOrderReceivedBody },
 
   // Agent RMA Status (agent base, doc 2 §7 Agent)
   { method: 'GET', path: '/api/v1/agent/get_rma_device_list', access: agentScreens, capability,
