@@ -1,3 +1,4 @@
+import { inventoryStatuses } from '../inventory/inventory.codes';
 import type { ReferenceItem } from '../reference/reference-lists';
 
 /** RMA's code lists (doc 2 §3, §4, §7). Names ours where marked. */
@@ -60,6 +61,9 @@ export const rmaOrderStatuses = [
  * Every other status may open an RMA (docs/RMA.md).
  */
 export const RMA_NOT_INITIABLE: readonly number[] = [0, 8, 10, 11, 13, 14];
+
+/** The statuses Initiate RMA offers and its status filter lists: every inventory status but those above. */
+export const RMA_INITIABLE_STATUSES = inventoryStatuses.filter((status) => !RMA_NOT_INITIABLE.includes(status.id));
 
 /** Out of service (docs/RMA.md): in an open RMA, swapped back, lost, defective, declined or rejected. Assign and transfers refuse them. */
 export const OUT_OF_SERVICE: readonly number[] = [10, 11, 15, 16, 18, 19, 21];

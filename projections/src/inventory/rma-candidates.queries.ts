@@ -1,4 +1,4 @@
-import { type Page, RMA_NOT_INITIABLE, type RmaCandidateRow, inventoryStatusName, inventoryStatuses } from '@portal/contracts';
+import { type Page, RMA_INITIABLE_STATUSES, type RmaCandidateRow, inventoryStatusName } from '@portal/contracts';
 import type { Scope } from '../admin/org.queries';
 import type { SqlDb } from '../runner/ports';
 import { and } from '../sql/conditions';
@@ -7,7 +7,7 @@ import { pageAndTotal } from './device-page-planner';
 import { type SharedDeviceFilters, onlyCountable, sharedConditions } from './device-report-filters';
 
 /** The statuses Initiate RMA offers (doc 2 §4: every status but 0, 8, 10, 11, 13, 14). */
-export const RMA_INITIABLE: readonly number[] = inventoryStatuses.map((status) => status.id).filter((id) => !RMA_NOT_INITIABLE.includes(id));
+const RMA_INITIABLE: readonly number[] = RMA_INITIABLE_STATUSES.map((status) => status.id);
 
 export interface RmaCandidateFilters {
   readonly page: number;

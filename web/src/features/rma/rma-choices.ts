@@ -1,13 +1,12 @@
-import { inventoryStatuses } from '@portal/contracts/inventory/inventory.codes';
-import { RMA_NOT_INITIABLE, rmaDeviceStatuses, rmaReasons } from '@portal/contracts/rma/rma.codes';
+import { RMA_INITIABLE_STATUSES, rmaDeviceStatuses, rmaReasons } from '@portal/contracts/rma/rma.codes';
 
 /** The choices and constants of the RMA screens (doc 2 §5, §9), named from contracts' code lists. */
 
 /** Reason 1 and Reason 2 (Initiate RMA), and the reason of the RMA forms: contracts' `rmaReasons`, sent by id. */
 export const REASON_OPTIONS = rmaReasons.map((reason) => ({ value: reason.id, label: reason.name }));
 
-/** Initiate RMA's status filter (doc 2 §4, §9): every inventory status but 0, 8, 10, 11, 13, 14 (contracts' RMA_NOT_INITIABLE). */
-export const INITIABLE_STATUS_OPTIONS = inventoryStatuses.filter((status) => !RMA_NOT_INITIABLE.includes(status.id)).map((status) => ({ value: status.id, label: status.name }));
+/** Initiate RMA's status filter (doc 2 §4, §9): contracts' RMA_INITIABLE_STATUSES (every inventory status but 0, 8, 10, 11, 13, 14). */
+export const INITIABLE_STATUS_OPTIONS = RMA_INITIABLE_STATUSES.map((status) => ({ value: status.id, label: status.name }));
 
 /** The agent's RMA Status filter: Pending, Approved, Rejected (contracts' `rmaDeviceStatuses`). */
 export const RMA_DEVICE_STATUS_OPTIONS = rmaDeviceStatuses.map((status) => ({ value: status.id, label: status.name }));
