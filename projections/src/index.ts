@@ -16,6 +16,7 @@ export * from './help/announcements.projection';
 export * from './help/announcements.queries';
 export * from './rma/rma.projection';
 export * from './rma/rma.queries';
+export * from './rma/rma-orders.queries';
 export * from './inventory/inventory.projection';
 export * from './inventory/inventory.queries';
 export * from './inventory/rma-candidates.queries';

@@ -1,10 +1,23 @@
-import { type AgentCounts, type AgentJobRow, type DeviceLogRow, type Listed, type ManagerCounts, type RmaCandidateRow, type RmaDeviceRow, withLuhnCheckDigit } from '@portal/contracts';
+import {
+  type AgentCounts,
+  type AgentJobRow,
+  type DetailedDeviceRow,
+  type DeviceLogRow,
+  type Listed,
+  type ManagerCounts,
+  type RmaCandidateRow,
+  type RmaDeviceRow,
+  type RmaDeviceStatusRow,
+  type RmaOrderRow,
+  withLuhnCheckDigit,
+} from '@portal/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { businessDate } from '@portal/projections';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
+import { PdfParser } from '../../services/src/platform/testing/pdf-parser';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
 
 const imei = (serial: number) => withLuhnCheckDigit(`35693804${String(serial).padStart(6, '0')}`);
@@ -18,11 +31,12 @@ const imei = (serial: number) => withLuhnCheckDigit(`35693804${String(serial).pa
 describe('RMA devices', () => {
   let service: SeededService;
   let dataDir: string;
-  const tokens: Record<'manager' | 'manager2' | 'agent', string> = { manager: '', manager2: '', agent: '' };
+  const tokens: Record<'manager' | 'manager2' | 'agent' | 'ibo' | 'ibo2', string> = { manager: '', manager2: '', agent: '', ibo: '', ibo2: '' };
   let dallas: string;
   let agentId: string;
   const [agentOne, agentTwo, stockOne, stockTwo, stockThree, stockFour] = [1, 2, 3, 4, 5, 6].map(imei) as [string, string, string, string, string, string];
   let apiKey: string;
+  let otherRetailerKey: string;
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-rma-'));
@@ -30,9 +44,11 @@ describe('RMA devices', () => {
     const db = service.test.database.db;
     const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
     apiKey = (await createApiKey(db, retailer.id, 'rma test')).key;
+    const otherRetailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Coastline Connect'`.execute(db)).rows[0]!;
+    otherRetailerKey = (await createApiKey(db, otherRetailer.id, 'rma test, another retailer')).key;
     dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
     agentId = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!.id;
-    for (const [key, email] of [['manager', 'office.manager@demo.test'], ['manager2', 'office.manager2@demo.test'], ['agent', 'agent@demo.test']] as const) {
+    for (const [key, email] of [['manager', 'office.manager@demo.test'], ['manager2', 'office.manager2@demo.test'], ['agent', 'agent@demo.test'], ['ibo', 'ibo.manager@demo.test'], ['ibo2', 'ibo.manager2@demo.test']] as const) {
       tokens[key] = (await login(service.baseUrl, email)).body.items!.token;
     }
     // Six devices in Dallas: two with the agent (5), four in the manager's stock (3).
@@ -233,6 +249,135 @@ describe('RMA devices', () => {
     expect(statusFile.slice(1).map((line) => line.split(',')[0])).toEqual([photoOne]);
     const candidatesFile = await download('manager', `/api/v1/manager/device_list_to_initiate_rma_export_v2?imei=${photoTwo}`);
     expect(candidatesFile).toEqual(['IMEI,Office Name,Office Number,Agent Name,Age (Days),Status,Carton Number', expect.stringMatching(new RegExp(`^${photoTwo},Dallas Office,.*,Agent Received,RMA-P$`))]);
+  });
+
+  it('an RMA order, from the agent\'s photo to a completed return: submitted in boxes, its PDFs, approved by the IBO manager, shipped, received with one IMEI missing; another rejected', async () => {
+    const [photoOne, , photoThree] = [7, 8, 9].map(imei) as [string, string, string];
+    // Each device's newest RMA device, from the RMA device Status report (every RMA device in scope, newest first).
+    const idOf = async (one: string) => (await as<Listed<RmaDeviceStatusRow>>('manager', 'GET', `/api/v1/manager/rma_device_status_report?keyword=${one}`)).body.items.data[0]!.id;
+    // The agent's photo request (the test above) accepted and approved; the manager's Create RMA and stockOne approved.
+    const [photoRequest, created, initiated] = [await idOf(photoOne), await idOf(photoThree), await idOf(stockOne)];
+    expect((await as('manager', 'POST', '/api/v1/manager/accept_reject_rma_device', { rma_device_id: photoRequest, status: 2 })).status).toBe(200);
+    expect((await as('manager', 'POST', '/api/v1/manager/approve_reject_rma_devices', { status: 2, rma_devices_list: [photoRequest, created, initiated].map((rma_device_id) => ({ rma_device_id })) })).status).toBe(200);
+    const toSubmit = (who: keyof typeof tokens = 'manager') => as<Listed<RmaDeviceRow>>(who, 'GET', '/api/v1/manager/get_rma_devices_to_submit?results=100');
+    expect((await toSubmit()).body.items.data.map((row) => row.imei)).toEqual(expect.arrayContaining([photoOne, photoThree, stockOne, agentOne]));
+    expect((await toSubmit('manager2')).body.items.total).toBe(0);
+
+    // Submit RMA: the spec's messages, one office, never twice.
+    type Submitted = { message: string; id: string; rma_prefix: string; fields?: Record<string, string> };
+    const shipping = { address: '500 Elm St', city: 'Dallas', state: 'TX', zip: '75201', no_of_boxes: 2, box_length: 12, box_width: 10, box_height: 6, box_weight: 4.5 };
+    const empty = await as<Submitted>('manager', 'POST', '/api/v1/manager/submit_rma_order', { rma_list: [photoRequest], zip: '75-201', no_of_boxes: 0, box_length: 0 });
+    expect([empty.status, empty.body.fields]).toEqual([400, { address: 'Please input Address', city: 'Please input City', state: 'Please input State', zip: 'Please input ZIP', no_of_boxes: 'Please input number of boxes', box_length: 'The box length is at least 1' }]);
+    expect((await as('manager2', 'POST', '/api/v1/manager/submit_rma_order', { ...shipping, rma_list: [photoRequest] })).status).toBe(404);
+    const submitted = await as<Submitted>('manager', 'POST', '/api/v1/manager/submit_rma_order', { ...shipping, rma_list: [photoRequest, created] });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.rma_prefix).toMatch(/^RMA-\d{6}$/);
+    expect(submitted.body.message).toBe(`RMA order ${submitted.body.rma_prefix} submitted for 2 devices`);
+    const twice = await as<Submitted>('manager', 'POST', '/api/v1/manager/submit_rma_order', { ...shipping, rma_list: [photoRequest] });
+    expect([twice.status, twice.body.message]).toEqual([409, `IMEI ${photoOne} is already on RMA order ${submitted.body.rma_prefix}.`]);
+    // Two submits at once get two numbers.
+    const [forRejection, another] = await Promise.all([
+      as<Submitted>('manager', 'POST', '/api/v1/manager/submit_rma_order', { ...shipping, no_of_boxes: 1, rma_list: [initiated] }),
+      as<Submitted>('manager', 'POST', '/api/v1/manager/submit_rma_order', { ...shipping, no_of_boxes: 1, rma_list: [await idOf(agentOne)] }),
+    ]);
+    expect([forRejection.status, another.status]).toEqual([200, 200]);
+    expect(new Set([submitted.body.rma_prefix, forRejection.body.rma_prefix, another.body.rma_prefix]).size).toBe(3);
+    expect((await toSubmit()).body.items.data.map((row) => row.imei)).not.toEqual(expect.arrayContaining([photoOne]));
+
+    // The detailed report's RMA order filter and Legacy Data's RMA ID find its devices.
+    const detailed = await as<Listed<DetailedDeviceRow>>('manager', 'GET', `/api/v1/detailed_inventory_report?rma_order_id=${submitted.body.rma_prefix}`);
+    expect(detailed.body.items.data.map((row) => [row.imei, row.rma_order_info.rma_prefix]).sort()).toEqual([[photoOne, submitted.body.rma_prefix], [photoThree, submitted.body.rma_prefix]].sort());
+    expect((await as<Listed<DetailedDeviceRow>>('manager2', 'GET', `/api/v1/detailed_inventory_report?rma_order_id=${submitted.body.rma_prefix}`)).body.items.total).toBe(0);
+
+    // RMA Status: the order with its form; no label before approval.
+    const orders = async (who: keyof typeof tokens, query = '') => (await as<Listed<RmaOrderRow>>(who, 'GET', `/api/v1/manager/get_rma_orders_list?results=50${query}`)).body.items;
+    const order = async (prefix: string, who: keyof typeof tokens = 'manager') => (await orders(who, `&rma_id=${prefix}`)).data[0];
+    const first = (await order(submitted.body.rma_prefix))!;
+    expect(first).toMatchObject({ id: submitted.body.id, status: 1, order_status_text: 'Submitted', no_of_boxes: 2, rma_device_count: 2, office_name: 'Dallas Office', ibo_market_name: 'North Market', rma_shipping_label_url: null, missing_imeis: [] });
+    expect(first.attachments_list.map((attachment) => attachment.name)).toEqual([`RMA Form ${submitted.body.rma_prefix}.pdf`]);
+    expect(await order(submitted.body.rma_prefix, 'manager2')).toBeUndefined();
+    expect((await order(submitted.body.rma_prefix, 'ibo'))?.id).toBe(submitted.body.id);
+    expect(await order(submitted.body.rma_prefix, 'ibo2')).toBeUndefined();
+    const badStatus = await as<{ fields?: Record<string, string> }>('manager', 'GET', '/api/v1/manager/get_rma_orders_list?status=9');
+    expect([badStatus.status, badStatus.body.fields]).toEqual([400, { status: 'status is one of the RMA order statuses' }]);
+
+    const parser = new PdfParser();
+    try {
+      const pdf = async (url: string) => {
+        const response = await fetch(new URL(url, service.baseUrl));
+        expect([response.status, response.headers.get('content-type')]).toEqual([200, 'application/pdf']);
+        return parser.parse(new Uint8Array(await response.arrayBuffer()));
+      };
+      const form = await pdf(first.rma_form_url);
+      const formText = form.map((page) => page.items.join(' ')).join(' ');
+      expect(formText).toContain(submitted.body.rma_prefix);
+      expect(formText).toContain(photoOne);
+      expect(formText).toContain('Dallas Office');
+      // A tampered or foreign link opens nothing.
+      expect((await fetch(new URL(first.rma_form_url.replace('rma_form', 'shipping_label'), service.baseUrl))).status).toBe(403);
+      expect((await fetch(new URL(first.rma_form_url.replace(/signature=./, 'signature=A'), service.baseUrl))).status).toBe(403);
+
+      // Approval: never the submitter, never the office manager's role, a comment required.
+      const answer = (who: keyof typeof tokens, id: string, body: object) => as<{ message: string; fields?: Record<string, string> }>(who, 'POST', `/api/v1/manager/approve_reject_rma_order/${id}`, body);
+      expect((await answer('manager', submitted.body.id, { status: 2, comments: 'ok' })).status).toBe(403);
+      expect((await answer('ibo', submitted.body.id, { status: 2, comments: ' ' })).body.fields).toEqual({ comments: 'Please input comment' });
+      expect((await answer('ibo2', submitted.body.id, { status: 2, comments: 'ok' })).status).toBe(404);
+      expect((await as('ibo', 'GET', `/api/v1/manager/update_rma_order_to_shipped_status/${submitted.body.id}`)).status).toBe(409);
+      expect((await answer('ibo', submitted.body.id, { status: 2, comments: 'Checked the photos' })).body).toEqual({ message: 'Success order Accepted' });
+      expect((await answer('ibo', submitted.body.id, { status: 3, comments: 'Changed my mind' })).body.message).toBe(`${submitted.body.rma_prefix} was already answered: it is Approved.`);
+      expect((await answer('ibo', forRejection.body.id, { status: 3, comments: 'Not a fault' })).body).toEqual({ message: 'Rejected' });
+      expect(await logOf(stockOne)).toContain(`RMA order ${forRejection.body.rma_prefix} rejected: off the order (RMA Rejected)`);
+      expect((await order(forRejection.body.rma_prefix))).toMatchObject({ status: 5, order_status_text: 'Rejected', comments: 'Not a fault', rma_shipping_label_url: null });
+
+      const approved = (await order(submitted.body.rma_prefix))!;
+      expect(approved).toMatchObject({ status: 2, order_status_text: 'Approved', comments: 'Checked the photos', approved_at: expect.any(String) });
+      const label = await pdf(approved.rma_shipping_label_url!);
+      expect(label).toHaveLength(2);
+      expect(label[0]!.items.join(' ')).toContain(submitted.body.rma_prefix);
+      expect(label[1]!.items.join(' ')).toMatch(/2 of 2/);
+
+      // Shipped: only at 2, once; another office's manager learns nothing.
+      const ship = (who: keyof typeof tokens, id: string) => as<{ message: string }>(who, 'GET', `/api/v1/manager/update_rma_order_to_shipped_status/${id}`);
+      expect((await ship('manager2', submitted.body.id)).status).toBe(404);
+      expect((await ship('manager', forRejection.body.id)).body.message).toBe(`${forRejection.body.rma_prefix} is Rejected: only an approved RMA order can be shipped.`);
+      expect((await ship('manager', submitted.body.id)).body).toEqual({ message: 'item shipped' });
+      expect((await ship('manager', submitted.body.id)).body.message).toBe(`${submitted.body.rma_prefix} is already Shipped.`);
+    } finally {
+      await parser.stop();
+    }
+
+    // The returns desk: its own retailer's orders only; one IMEI missing from the boxes.
+    const receive = (prefix: string, body: object, key = apiKey) => call<{ message: string; missing: string[] }>(service.baseUrl, 'POST', `/api/integration/v1/rma_orders/${prefix}/received`, { body, headers: { 'x-api-key': key } });
+    expect((await receive(submitted.body.rma_prefix, { imei: [photoOne] }, otherRetailerKey)).status).toBe(404);
+    expect((await receive('RMA-999999', { imei: [photoOne] })).status).toBe(404);
+    expect((await receive('drop table', { imei: [photoOne] })).status).toBe(400);
+    expect((await receive(submitted.body.rma_prefix, { imei: [photoOne, stockFour] })).body.message).toBe(`IMEI ${stockFour} is not on ${submitted.body.rma_prefix}.`);
+    const before = await managerCounts();
+    const received = await receive(submitted.body.rma_prefix, { imei: [photoOne] });
+    expect([received.status, received.body]).toEqual([200, { message: `${submitted.body.rma_prefix} completed: 1 device received; missing: ${photoThree}`, received: 1, missing: [photoThree] }]);
+    expect((await receive(submitted.body.rma_prefix, { imei: [photoOne] })).body.message).toBe(`${submitted.body.rma_prefix} was already received.`);
+    expect((await managerCounts()).rma).toBe(before.rma - 1);
+    expect(await order(submitted.body.rma_prefix)).toMatchObject({ status: 4, order_status_text: 'Completed', missing_imeis: [photoThree] });
+
+    // The device log tells the whole story; the agent sees the order on their RMA Status.
+    expect((await logOf(photoOne)).slice(-5)).toEqual([
+      'Return requested by the agent (Pending RMA)', 'Return request accepted by the manager: awaiting RMA approval', 'RMA approved',
+      `Submitted for return on RMA order ${submitted.body.rma_prefix}`, `Received by the returns desk on RMA order ${submitted.body.rma_prefix} (Returned)`,
+    ]);
+    const mine = (await as<Listed<RmaDeviceRow>>('agent', 'GET', `/api/v1/agent/get_rma_device_list?keyword=${photoOne}`)).body.items.data;
+    expect(mine.map((row) => [row.rma_prefix, row.order_status_text])).toEqual([[submitted.body.rma_prefix, 'Completed']]);
+
+    // The RMA device Status report: the device's own status and age beside the request's.
+    const report = (await as<Listed<RmaDeviceStatusRow>>('manager', 'GET', `/api/v1/manager/rma_device_status_report?keyword=${submitted.body.rma_prefix}`)).body.items.data;
+    expect(report.map((row) => [row.imei, row.status_name, row.status_text, row.order_status_text, typeof row.device_age]).sort()).toEqual([
+      [photoOne, 'Returned', 'Approved', 'Completed', 'number'],
+      [photoThree, 'RMA', 'Approved', 'Completed', 'number'],
+    ]);
+    expect((await as<Listed<RmaDeviceStatusRow>>('manager2', 'GET', `/api/v1/manager/rma_device_status_report?keyword=${submitted.body.rma_prefix}`)).body.items.total).toBe(0);
+    const exported = await as<{ download: number; url?: string }>('manager', 'GET', `/api/v1/manager/get_rma_orders_export?rma_id=${submitted.body.rma_prefix}`);
+    const file = (await (await fetch(new URL(exported.body.url!, service.baseUrl))).text()).split('\r\n').filter((line) => line.length > 0);
+    expect(file[0]).toBe('RMA Number,IBO/Market,Office Name,Office Number,Submitted By,Boxes,Devices,Status,Approved At,Comments,Missing IMEIs,Created Date');
+    expect(file[1]).toMatch(new RegExp(`^${submitted.body.rma_prefix},North Market,Dallas Office,.*,2,2,Completed,.*,Checked the photos,${photoThree},`));
   });
 });
 

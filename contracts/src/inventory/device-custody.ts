@@ -16,6 +16,8 @@ export interface DeviceState {
   readonly carton_number: string | null;
   readonly agent_job_id: string | null;
   readonly transfer_id: string | null;
+  /** The RMA order whose box it is in (Submit RMA); kept once returned, cleared when the order is rejected. */
+  readonly rma_prefix: string | null;
 }
 
 /** A device no event has placed yet: never received by any office (not a status of the spec). */
@@ -32,12 +34,13 @@ export const initialDeviceState = (imei: string): DeviceState => ({
   carton_number: null,
   agent_job_id: null,
   transfer_id: null,
+  rma_prefix: null,
 });
 
 export function evolveDevice(state: DeviceState, event: DeviceEvent): DeviceState {
   switch (event.type) {
     case 'DeviceReceived':
-      return { ...state, status: S.MANAGER_PENDING, office_id: event.data.office_id, agent_id: null, job_id: event.data.job_id, carton_number: event.data.carton_number, agent_job_id: null, transfer_id: null };
+      return { ...state, status: S.MANAGER_PENDING, office_id: event.data.office_id, agent_id: null, job_id: event.data.job_id, carton_number: event.data.carton_number, agent_job_id: null, transfer_id: null, rma_prefix: null };
     case 'DeviceAcceptedByManager':
       return { ...state, status: S.MANAGER_RECEIVED };
     case 'DeviceDeclinedByManager':
@@ -82,6 +85,12 @@ export function evolveDevice(state: DeviceState, event: DeviceEvent): DeviceStat
       return { ...state, status: S.DEVICE_SWAP, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: null, transfer_id: null };
     case 'DeviceSwappedIn':
       return { ...state, status: S.SOLD };
+    case 'DeviceRmaSubmitted':
+      return { ...state, rma_prefix: event.data.rma_prefix };
+    case 'DeviceRmaOrderRejected':
+      return { ...state, status: S.RMA_REJECTED, rma_prefix: null };
+    case 'DeviceRmaReturned':
+      return { ...state, status: S.RETURNED };
   }
 }
 

@@ -53,6 +53,8 @@ export const inventoryStatuses = [
   { id: 13, name: 'In Stock' },
   { id: 15, name: 'Device Swap' },
   { id: 16, name: 'Lost' },
+  // Ours (docs/RMA.md): received back by the returns desk on an RMA order; out of the business's stock, kept for its history. 17 is free in doc 1 §4 and falls in the "others" group.
+  { id: 17, name: 'Returned' },
   { id: 18, name: 'Defective' },
   { id: 19, name: 'RMA Request Declined' },
   { id: 21, name: 'RMA Rejected' },
@@ -75,6 +77,7 @@ export const INVENTORY_STATUS = {
   IN_STOCK_AGGREGATE: 13,
   DEVICE_SWAP: 15,
   LOST: 16,
+  RETURNED: 17,
   DEFECTIVE: 18,
   RMA_REQUEST_DECLINED: 19,
   RMA_REJECTED: 21,

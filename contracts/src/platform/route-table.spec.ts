@@ -165,8 +165,8 @@ describe('access from the spec (route roles are the union of the roles of the sc
     }
     expect(route('POST', '/api/v1/logout').access).toBe('signed-in');
     expect(apiRoutes.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual(
-      // The export download is public: its signed, expiring link is the credential (the browser opens it in a new tab).
-      ['/api/forgot_password', '/api/login', '/api/register', '/api/reset_password', '/api/v1/exports/:id/download'],
+      // The export download and an RMA order's PDFs are public: their signed, expiring links are the credential (the browser opens them in a new tab).
+      ['/api/forgot_password', '/api/login', '/api/register', '/api/reset_password', '/api/v1/exports/:id/download', '/api/v1/rma_orders/:id/documents/:document'],
     );
   });
 

@@ -113,16 +113,16 @@ describe('inventory status groups', () => {
     expect(otherStatuses()).not.toContain(13);
   });
 
-  it('put every other listed status in "others": transfer between offices and sold', () => {
-    expect(otherStatuses()).toEqual([7, 8]);
+  it('put every other listed status in "others": transfer between offices, sold, and returned to the returns desk (ours)', () => {
+    expect(otherStatuses()).toEqual([7, 8, 17]);
     expect([...IN_STOCK_GROUP, ...LOST_DEFECTIVE_GROUP, ...otherStatuses(), 13].sort((a, b) => a - b)).toEqual(
       [...listed].sort((a, b) => a - b),
     );
   });
 
   it('compute "others" from whatever list is displayed, never offering 13, 14, 20 or 22', () => {
-    const displayed = [...inventoryStatuses, { id: 14, name: 'x' }, { id: 20, name: 'x' }, { id: 22, name: 'x' }, { id: 17, name: 'x' }];
-    expect(otherStatuses(displayed)).toEqual([7, 8, 17]);
+    const displayed = [...inventoryStatuses, { id: 14, name: 'x' }, { id: 20, name: 'x' }, { id: 22, name: 'x' }, { id: 23, name: 'x' }];
+    expect(otherStatuses(displayed)).toEqual([7, 8, 17, 23]);
   });
 });
 

@@ -63,3 +63,14 @@ export const rmaOrdersListQuery = z.object({
   sort: sortParam,
 });
 export type RmaOrdersListQuery = z.infer<typeof rmaOrdersListQuery>;
+
+/** The PDFs an RMA order carries (doc 2 §3: rma_form_url, rma_shipping_label_url). */
+export const RMA_ORDER_DOCUMENTS = ['rma_form', 'shipping_label'] as const;
+export type RmaOrderDocument = (typeof RMA_ORDER_DOCUMENTS)[number];
+
+/** GET /api/v1/rma_orders/:id/documents/:document (ours): the link's path; its query is the signature. */
+export const rmaOrderDocumentParams = z.object({
+  id: idParam('The RMA order id is required'),
+  document: z.enum(RMA_ORDER_DOCUMENTS, { error: `document is one of ${RMA_ORDER_DOCUMENTS.join(', ')}` }),
+});
+export type RmaOrderDocumentParams = z.infer<typeof rmaOrderDocumentParams>;

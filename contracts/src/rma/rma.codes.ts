@@ -57,13 +57,13 @@ export const rmaOrderStatuses = [
 
 /**
  * Statuses Initiate RMA does not offer (doc 2 §4, §9: "excludes 0, 8, 10, 11, 13, 14"): never
- * received, sold, already in an open RMA (10, 11), and the codes that are no device's own status.
- * Every other status may open an RMA (docs/RMA.md).
+ * received, sold, already in an open RMA (10, 11), and the codes that are no device's own status;
+ * and 17 Returned (ours: already back with the returns desk). Every other status may open an RMA (docs/RMA.md).
  */
-export const RMA_NOT_INITIABLE: readonly number[] = [0, 8, 10, 11, 13, 14];
+export const RMA_NOT_INITIABLE: readonly number[] = [0, 8, 10, 11, 13, 14, 17];
 
 /** The statuses Initiate RMA offers and its status filter lists: every inventory status but those above. */
 export const RMA_INITIABLE_STATUSES = inventoryStatuses.filter((status) => !RMA_NOT_INITIABLE.includes(status.id));
 
-/** Out of service (docs/RMA.md): in an open RMA, swapped back, lost, defective, declined or rejected. Assign and transfers refuse them. */
-export const OUT_OF_SERVICE: readonly number[] = [10, 11, 15, 16, 18, 19, 21];
+/** Out of service (docs/RMA.md): in an open RMA, swapped back, lost, returned, defective, declined or rejected. Assign and transfers refuse them. */
+export const OUT_OF_SERVICE: readonly number[] = [10, 11, 15, 16, 17, 18, 19, 21];

@@ -1,7 +1,7 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
-import { exportQuery } from '../platform/export';
-import { answerRmaOrderBody, rmaOrderParams, rmaOrderReceivedBody, rmaOrderReceivedParams, rmaOrdersListQuery, submitRmaOrderBody } from './rma-order.schemas';
+import { exportDownloadQuery, exportQuery } from '../platform/export';
+import { answerRmaOrderBody, rmaOrderDocumentParams, rmaOrderParams, rmaOrderReceivedBody, rmaOrderReceivedParams, rmaOrdersListQuery, submitRmaOrderBody } from './rma-order.schemas';
 import { answerRmaDevicesBody, answerRmaRequestBody, createRmaBody, deviceSwapBody, markDevicesBody, returnToStockBody, rmaCandidatesQuery, rmaDeviceImageParams, rmaDeviceListQuery, rmaInitiationBody, uploadRmaDeviceImageBody } from './rma.schemas';
 
 const capability = 'rma';
@@ -55,20 +55,31 @@ export const rmaRoutes: readonly ApiRoute[] = [
     summary: 'Replace the photo of an RMA device (multipart: rma_device_id and device_image, one image of at most 50,000,000 bytes)', spec: `${managerRma}; doc 2 §2 Create RMA form`, body: uploadRmaDeviceImageBody, upload: 'device_image' },
   { method: 'POST', path: '/api/v1/manager/create_rma', success: 201, access: managerScreens, capability,
     summary: 'Create RMA form: initiate an RMA for one IMEI with its photo (ours; multipart device_image, imei, reason)', spec: `${managerRma}; doc 2 §2 Create RMA form, §5 Direct RMA form`, body: createRmaBody, upload: 'device_image' },
-  { method: 'POST', path: '/api/v1/manager/submit_rma_order', access: managerScreens, capability, planned: true,
+  { method: 'POST', path: '/api/v1/manager/submit_rma_order', access: managerScreens, capability,
     summary: 'Submit approved RMA devices of one office as one shipped order (boxes, dimensions, address)', spec: `${managerRma}; doc 2 §5 Submit RMA`, body: submitRmaOrderBody },
+  { method: 'GET', path: '/api/v1/manager/get_rma_devices_to_submit', access: managerScreens, capability,
+    summary: 'Submit RMA: approved RMA devices on no order yet (ours; the spec shows the table, not its call)', spec: `${managerRma}; doc 2 §2 Submit RMA`, query: rmaDeviceListQuery },
 
   // RMA Status (orders)
-  { method: 'GET', path: '/api/v1/manager/get_rma_orders_list', access: managerScreens, capability, planned: true,
+  { method: 'GET', path: '/api/v1/manager/get_rma_orders_list', access: managerScreens, capability,
     summary: 'RMA orders and their status (RMA Status)', spec: managerRma, query: rmaOrdersListQuery },
-  { method: 'GET', path: '/api/v1/manager/get_rma_orders_export', access: managerScreens, capability, planned: true,
+  { method: 'GET', path: '/api/v1/manager/get_rma_orders_export', access: managerScreens, capability,
     summary: 'Export the RMA orders', spec: managerRma, query: exportQuery(rmaOrdersListQuery) },
-  { method: 'POST', path: '/api/v1/manager/approve_reject_rma_order/:id', access: screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER), capability, planned: true,
+  { method: 'POST', path: '/api/v1/manager/approve_reject_rma_order/:id', access: screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER), capability,
     summary: 'Approve (status 2) or reject (status 3) a submitted RMA order, comment required; never by its submitter (ours)', spec: `${managerRma}; doc 2 §4, §5 RMA Status comment`,
     params: rmaOrderParams, body: answerRmaOrderBody },
-  { method: 'GET', path: '/api/v1/manager/update_rma_order_to_shipped_status/:id', access: managerScreens, capability, planned: true,
+  { method: 'GET', path: '/api/v1/manager/update_rma_order_to_shipped_status/:id', access: managerScreens, capability,
     summary: 'Mark an approved RMA order (status 2) as shipped', spec: `${managerRma}; doc 2 §4`, params: rmaOrderParams },
-  { method: 'POST', path: '/api/integration/v1/rma_orders/:rma_prefix/received', access: 'integration', capability, planned: true,
+  { method: 'GET', path: '/api/v1/rma_orders/:id/documents/:document', access: 'public', capability,
+    summary: 'An RMA order\'s PDF (its RMA form, or its shipping label once approved) through the signed, expiring link the list answers (ours)', spec: 'doc 2 §3 rma_form_url, rma_shipping_label_url, attachments_list',
+    params: rmaOrderDocumentParams, query: exportDownloadQuery, file: ['application/pdf'] },
+
+  // RMA device Status report (doc 2 §2 "There is also an RMA device Status report"; paths ours)
+  { method: 'GET', path: '/api/v1/manager/rma_device_status_report', access: managerScreens, capability,
+    summary: 'RMA device Status report: every RMA device in scope with its device\'s age, status and carton, and its order (ours)', spec: 'doc 2 §2 RMA Status, §3 RMA device', query: rmaDeviceListQuery },
+  { method: 'GET', path: '/api/v1/manager/rma_device_status_report_export', access: managerScreens, capability,
+    summary: 'Export the RMA device Status report (ours)', spec: 'doc 2 §2 RMA Status, §3 RMA device', query: exportQuery(rmaDeviceListQuery) },
+  { method: 'POST', path: '/api/integration/v1/rma_orders/:rma_prefix/received', access: 'integration', capability,
     summary: 'The returns desk received an RMA order: the IMEIs found in its boxes (the order completes; missing IMEIs are named on it) (ours)', spec: 'doc 2 §4 RMA order statuses (Completed); docs/RMA.md',
     params: rmaOrderReceivedParams, body: rmaOrderReceivedBody },
 

@@ -36,6 +36,7 @@ export interface DeviceFacts {
   order_date: string | null;
   activation_date: string | null;
   plan_name: string | null;
+  rma_prefix: string | null;
 }
 
 const FACTS_SELECT = (asOf: string | undefined) => sql`
@@ -43,7 +44,7 @@ const FACTS_SELECT = (asOf: string | undefined) => sql`
     ${fullNameOrNull('u')} as agent_name,
     d.make, d.enroll_id, d.etc_code, d.model, d.pallet, d.carton_number, d.enroll_type, d.esn, d.device_type, d.status,
     d.allocation_date, (${sqlToday(asOf)} - ${sqlBusinessDate(sql`d.aged_from`)})::int as device_age,
-    d.order_id, j.order_date::text as order_date, d.activation_date::text as activation_date, d.plan_name
+    d.order_id, j.order_date::text as order_date, d.activation_date::text as activation_date, d.plan_name, d.rma_prefix
   from rm.inventory_devices d
   left join rm.org_offices o on o.id = d.office_id
   left join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
@@ -79,7 +80,7 @@ export const toDetailedRow = (facts: DeviceFacts): DetailedDeviceRow => ({
   allocation_date: facts.allocation_date === null ? null : new Date(facts.allocation_date).toISOString(),
   device_age: facts.device_age,
   order_info: { order_prefix: facts.order_id },
-  rma_order_info: { rma_prefix: null },
+  rma_order_info: { rma_prefix: facts.rma_prefix },
   activation_date: facts.activation_date,
 });
 
@@ -93,7 +94,7 @@ export const toLegacyRow = (withRetailer: boolean) => (facts: DeviceFacts): Lega
   excess_code: facts.etc_code,
   enroll_id: facts.enroll_id,
   order_prefix: facts.order_id,
-  rma_prefix: null,
+  rma_prefix: facts.rma_prefix,
   pallet: facts.pallet,
   carton: facts.carton_number,
   enroll_type: facts.enroll_type,

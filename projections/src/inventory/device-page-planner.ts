@@ -52,7 +52,7 @@ const SORT_COLUMNS: Record<SortKey, RawBuilder<unknown>> = {
   device_age: sql`d.aged_from`,
   order_prefix: sql`d.order_id`,
   order_date: sql`sort_j.order_date`,
-  rma_prefix: sql`null::text`,
+  rma_prefix: sql`d.rma_prefix`,
   activation_date: sql`d.activation_date`,
   plan_name: sql`d.plan_name`,
 };

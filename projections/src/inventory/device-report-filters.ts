@@ -67,8 +67,8 @@ export function detailedConditions(scope: Scope, filters: DetailedReportFilters)
   conditions.push(...instantBetween(sql`d.allocation_date`, filters.date_range_start, filters.date_range_end));
   conditions.push(...dateBetween(sql`d.activation_date`, filters.activation_date_range_start, filters.activation_date_range_end));
   if (filters.order_id) conditions.push(sql<boolean>`d.order_id = ${filters.order_id}`);
-  // No device is on an RMA order until the RMA capability records them: an RMA filter matches nothing yet.
-  if (filters.rma_order_id) conditions.push(sql<boolean>`false`);
+  // The RMA order a device was submitted on, by its number (RMA-000123) as the report shows it.
+  if (filters.rma_order_id) conditions.push(sql<boolean>`d.rma_prefix = ${filters.rma_order_id}`);
   return and(conditions);
 }
 

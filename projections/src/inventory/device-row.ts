@@ -42,13 +42,15 @@ export interface DeviceRow {
   plan_name: string | null;
   activation_order_id: string | null;
   image_file: string | null;
+  /** The RMA order the device was submitted on (docs/RMA.md), from custody. */
+  rma_prefix: string | null;
   updated_at: string;
 }
 
 export const DEVICE_COLUMNS = [
   'imei', 'status', 'office_id', 'allocated_office_id', 'agent_id', 'manager_id', 'job_id', 'carton_number', 'agent_job_id', 'transfer_id',
   'device_type', 'make', 'model', 'esn', 'pallet', 'enroll_id', 'enroll_type', 'etc_code', 'source', 'order_id', 'decline_reason',
-  'received_at', 'allocation_date', 'assigned_date', 'aged_from', 'activation_date', 'plan_name', 'activation_order_id', 'image_file', 'updated_at',
+  'received_at', 'allocation_date', 'assigned_date', 'aged_from', 'activation_date', 'plan_name', 'activation_order_id', 'image_file', 'rma_prefix', 'updated_at',
 ] as const satisfies readonly (keyof DeviceRow)[];
 
 /** Device log codes (DESIGN.md §11: 5 in stock, 7 transfer, 8 sold) and the words of each event. */
@@ -104,6 +106,12 @@ export function logLine(event: DeviceEvent): { status: number; short_description
       return { status: LOG.TRANSFER, short_description: `Brought back by its customer in a device swap for ${event.data.replacement_imei}: ${event.data.reason}` };
     case 'DeviceSwappedIn':
       return { status: LOG.SOLD, short_description: `Handed over in a device swap for ${event.data.sold_imei}, carrying its activation` };
+    case 'DeviceRmaSubmitted':
+      return { status: LOG.TRANSFER, short_description: `Submitted for return on RMA order ${event.data.rma_prefix}` };
+    case 'DeviceRmaOrderRejected':
+      return { status: LOG.IN_STOCK, short_description: `RMA order ${event.data.rma_prefix} rejected: off the order (RMA Rejected)` };
+    case 'DeviceRmaReturned':
+      return { status: LOG.TRANSFER, short_description: `Received by the returns desk on RMA order ${event.data.rma_prefix} (Returned)` };
   }
 }
 
@@ -126,6 +134,7 @@ const custodyOf = (row: DeviceRow): DeviceState => ({
   carton_number: row.carton_number,
   agent_job_id: row.agent_job_id,
   transfer_id: row.transfer_id,
+  rma_prefix: row.rma_prefix,
 });
 
 /**
@@ -167,6 +176,7 @@ function moveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, act
       plan_name: null,
       activation_order_id: null,
       image_file: row?.image_file ?? null,
+      rma_prefix: custody.rma_prefix,
       updated_at: at,
     };
   }
@@ -180,6 +190,7 @@ function moveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, act
     job_id: custody.job_id,
     agent_job_id: custody.agent_job_id,
     transfer_id: custody.transfer_id,
+    rma_prefix: custody.rma_prefix,
     updated_at: at,
   };
   const movedOffice = next.office_id !== row.office_id;
@@ -211,6 +222,9 @@ function moveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, act
     case 'DeviceRmaRejected':
     case 'DeviceMarkedOutOfService':
     case 'DeviceReturnedToStock':
+    case 'DeviceRmaSubmitted':
+    case 'DeviceRmaOrderRejected':
+    case 'DeviceRmaReturned':
     case 'DeviceAcceptedByAgent':
     case 'DeviceReturnedByAgent':
     case 'DeviceTransferRequested':
@@ -232,6 +246,7 @@ const DEVICE_EVENT_TYPE_SET: Record<DeviceEvent['type'], true> = {
   DeviceReassignedToManager: true, DeviceActivated: true, DeviceImageUploaded: true,
   DeviceRmaOpened: true, DeviceRmaRequestAccepted: true, DeviceRmaRequestDeclined: true, DeviceRmaApproved: true, DeviceRmaRejected: true,
   DeviceMarkedOutOfService: true, DeviceReturnedToStock: true, DeviceSwappedOut: true, DeviceSwappedIn: true,
+  DeviceRmaSubmitted: true, DeviceRmaOrderRejected: true, DeviceRmaReturned: true,
 };
 const DEVICE_EVENT_TYPES = Object.keys(DEVICE_EVENT_TYPE_SET) as DeviceEvent['type'][];
 export const isDeviceEvent = (event: InventoryEvent): event is DeviceEvent => (DEVICE_EVENT_TYPES as readonly string[]).includes(event.type);

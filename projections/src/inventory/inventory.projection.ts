@@ -10,7 +10,7 @@ export { type DeviceRow, INVENTORY_EVENT_TYPES } from './device-row';
 /** The device columns the reports (doc 1 §2.11, §2.12) sort on, each with its index. */
 const REPORT_SORT_COLUMNS = [
   'aged_from', 'allocation_date', 'activation_date', 'device_type', 'status', 'order_id',
-  'make', 'model', 'pallet', 'esn', 'enroll_id', 'enroll_type', 'etc_code', 'plan_name',
+  'make', 'model', 'pallet', 'esn', 'enroll_id', 'enroll_type', 'etc_code', 'plan_name', 'rma_prefix',
 ] as const;
 
 /**
@@ -24,7 +24,8 @@ const REPORT_SORT_COLUMNS = [
  */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  version: 3,
+  // 4: devices carry the RMA order they were submitted on (rma_prefix).
+  version: 4,
   tables: [
     'inventory_devices', 'inventory_receive_jobs', 'inventory_job_cartons', 'inventory_agent_jobs', 'inventory_transfers', 'inventory_device_log',
     'inventory_counts', 'inventory_stock_ages', 'inventory_sales_counts',
@@ -40,7 +41,7 @@ export const inventoryProjection: Projection = {
         device_type text not null, make text, model text, esn text, pallet text, enroll_id text, enroll_type text, etc_code text,
         source smallint not null, order_id text, decline_reason text,
         received_at timestamptz not null, allocation_date timestamptz, assigned_date timestamptz, aged_from timestamptz not null, activation_date date,
-        plan_name text, activation_order_id text, image_file text, updated_at timestamptz not null
+        plan_name text, activation_order_id text, image_file text, rma_prefix text, updated_at timestamptz not null
       )`.execute(db);
     await sql`create index on ${t('inventory_devices')} (office_id, status)`.execute(db);
     await sql`create index on ${t('inventory_devices')} (agent_id, status) where agent_id is not null`.execute(db);

@@ -11,12 +11,12 @@ import { sharedConditions } from './device-report-filters';
  * (alias d): values are always bound, never spliced into the text.
  */
 
-/** The query builder's fields as device columns (RMA ids come with the RMA capability: none yet). */
+/** The query builder's fields as device columns (RMA ID: the RMA order a device was submitted on). */
 const LEGACY_FIELD_COLUMNS: Record<LegacyRule['field'], RawBuilder<string | null>> = {
   imei: sql`d.imei`,
   carton: sql`d.carton_number`,
   order_id: sql`d.order_id`,
-  rma_id: sql`null::text`,
+  rma_id: sql`d.rma_prefix`,
   enroll_id: sql`d.enroll_id`,
   device_type: sql`d.device_type`,
   pallet: sql`d.pallet`,
@@ -56,7 +56,7 @@ export function legacyRuleCondition(rule: LegacyRule): Condition {
 }
 
 /** Fields whose column has a sort index, so its distinct values can be listed by skipping through it. */
-const FIELDS_WITH_VALUE_INDEX: ReadonlySet<LegacyRule['field']> = new Set(['carton', 'order_id', 'enroll_id', 'pallet', 'etc_code', 'plan_name']);
+const FIELDS_WITH_VALUE_INDEX: ReadonlySet<LegacyRule['field']> = new Set(['carton', 'order_id', 'rma_id', 'enroll_id', 'pallet', 'etc_code', 'plan_name']);
 /** Up to this many distinct values, a pattern rule is answered from the values (a few index probes each). */
 const FEW_VALUES = 200;
 

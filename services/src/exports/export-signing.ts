@@ -1,11 +1,15 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type SignatureCheck, checkLinkSignature, linkSignature } from '../platform/http/signed-links';
+
+export type { SignatureCheck } from '../platform/http/signed-links';
 
 /** A download link lives 24 hours. */
 export const EXPORT_LINK_TTL_MS = 24 * 60 * 60 * 1000;
 
+const PURPOSE = 'export-download';
+
 /** HMAC-SHA256 over (export id, user id, expiry in epoch seconds), base64url. */
 export function exportSignature(secret: Uint8Array, exportId: string, userId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`export-download\n${exportId}\n${userId}\n${expires}`).digest('base64url');
+  return linkSignature(secret, PURPOSE, [exportId, userId], expires);
 }
 
 /** The signed download path of an export; `expires` in epoch seconds (default: 24 h from now). */
@@ -14,12 +18,7 @@ export function signedDownloadPath(secret: Uint8Array, exportId: string, userId:
   return `/api/v1/exports/${encodeURIComponent(exportId)}/download?expires=${expires}&signature=${signature}`;
 }
 
-export type SignatureCheck = 'valid' | 'invalid' | 'expired';
-
 /** Is this the signature of (export, user, expiry), and is the expiry still ahead? A bad signature is 'invalid' even when also expired. */
 export function checkExportSignature(secret: Uint8Array, exportId: string, userId: string, expires: number, signature: string, now = Date.now()): SignatureCheck {
-  const expected = Buffer.from(exportSignature(secret, exportId, userId, expires));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-  return expires * 1000 <= now ? 'expired' : 'valid';
+  return checkLinkSignature(secret, PURPOSE, [exportId, userId], expires, signature, now);
 }

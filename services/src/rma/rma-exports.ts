@@ -1,5 +1,18 @@
-import type { RmaCandidateRow, RmaDeviceRow } from '@portal/contracts';
-import { type Paging, type RmaCandidateFilters, type RmaDeviceFilters, type RmaDeviceList, type Scope, type SqlDb, rmaCandidateDevices, rmaDevices } from '@portal/projections';
+import type { RmaCandidateRow, RmaDeviceRow, RmaDeviceStatusRow } from '@portal/contracts';
+import {
+  type Paging,
+  type RmaCandidateFilters,
+  type RmaDeviceFilters,
+  type RmaDeviceList,
+  type RmaOrderFacts,
+  type RmaOrderFilters,
+  type Scope,
+  type SqlDb,
+  rmaCandidateDevices,
+  rmaDeviceStatusReport,
+  rmaDevices,
+  rmaOrders,
+} from '@portal/projections';
 import { type ExportColumn, formatExportDate } from '../exports/export-definition';
 import { listExport } from '../exports/list-export';
 
@@ -59,4 +72,48 @@ export const rmaCandidatesExport = listExport<RmaCandidateRow, CandidateExportFi
   (db, scope, { as_of, ...filters }) => rmaCandidateDevices(db, scope, { ...filters, asOf: as_of }),
 );
 
-export const RMA_EXPORTS = [pendingRmaRequestsExport, approvedRmaRequestsExport, agentRmaStatusExport, rmaCandidatesExport] as const;
+/** RMA Status (get_rma_orders_export): the orders with their state, boxes and what the returns desk missed. */
+export const rmaOrdersExport = listExport<RmaOrderFacts, Omit<RmaOrderFilters, keyof Paging>>(
+  'rma-orders',
+  [
+    { heading: 'RMA Number', value: (row) => row.rma_prefix },
+    { heading: 'IBO/Market', value: (row) => row.ibo_market_name },
+    { heading: 'Office Name', value: (row) => row.office_name },
+    { heading: 'Office Number', value: (row) => row.office_number },
+    { heading: 'Submitted By', value: (row) => row.submitted_user_name },
+    { heading: 'Boxes', value: (row) => row.no_of_boxes },
+    { heading: 'Devices', value: (row) => row.rma_device_count },
+    { heading: 'Status', value: (row) => row.order_status_text },
+    { heading: 'Approved At', value: (row) => (row.approved_at ? formatExportDate(row.approved_at) : null) },
+    { heading: 'Comments', value: (row) => row.comments },
+    { heading: 'Missing IMEIs', value: (row) => row.missing_imeis.join(' ') || null },
+    { heading: 'Created Date', value: (row) => formatExportDate(row.created_at) },
+  ],
+  rmaOrders,
+);
+
+/** The RMA device Status report (rma_device_status_report_export): the screen's columns, ages as of the request. */
+type StatusReportExportFilters = RmaListFilters & { readonly as_of?: string };
+export const rmaDeviceStatusExport = listExport<RmaDeviceStatusRow, StatusReportExportFilters>(
+  'rma-device-status',
+  [
+    { heading: 'IMEI', value: (row) => row.imei },
+    { heading: 'Office Name', value: (row) => row.office_name },
+    { heading: 'Office Number', value: (row) => row.office_number },
+    { heading: 'Age (Days)', value: (row) => row.device_age },
+    { heading: 'Device Status', value: (row) => row.status_name },
+    { heading: 'Carton Number', value: (row) => row.carton },
+    { heading: 'Manager Name', value: (row) => row.manager_name },
+    { heading: 'Agent Name', value: (row) => row.agent_name },
+    { heading: 'RMA Status', value: (row) => row.status_text },
+    { heading: 'Reason 1', value: (row) => row.reason_text },
+    { heading: 'Reason 2', value: (row) => row.reason_two_text },
+    { heading: 'Notes', value: (row) => row.notes },
+    { heading: 'RMA Number', value: (row) => row.rma_prefix },
+    { heading: 'Order Status', value: (row) => row.order_status_text },
+    { heading: 'Created Date', value: (row) => formatExportDate(row.created_at) },
+  ],
+  (db, scope, { as_of, ...filters }) => rmaDeviceStatusReport(db, scope, { ...filters, asOf: as_of }),
+);
+
+export const RMA_EXPORTS = [pendingRmaRequestsExport, approvedRmaRequestsExport, agentRmaStatusExport, rmaCandidatesExport, rmaOrdersExport, rmaDeviceStatusExport] as const;

@@ -136,6 +136,16 @@ export class DeviceBatch {
   }
 
   /**
+   * The version of a counter stream (one event per number taken: RMA order numbers...) without
+   * reading it whole: `atLeast` is a lower bound the caller knows (the read model's count of
+   * numbers taken, never ahead of the stream), and only the events after it are read.
+   */
+  async counterVersion(streamId: string, atLeast: number): Promise<number> {
+    const after = await this.store.readStream(streamId, { fromVersion: atLeast + 1 });
+    return atLeast + after.length;
+  }
+
+  /**
    * Appends what was decided, atomically, with each stream's expected version: a device's from
    * `devices`, a record's from `records` (absent: a new record). A refusal is thrown as is.
    */

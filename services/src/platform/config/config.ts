@@ -47,6 +47,12 @@ const environmentSchema = z.object({
   EXPORT_S3_PREFIX: z.string().default('exports/'),
   /** How often each live socket's session is checked again (revoked, expired, user disabled → disconnected); logout and password changes end sockets at once. */
   SOCKET_RECHECK_MS: positiveInt.min(100).max(3_600_000).default(60_000),
+  /** Where RMA boxes ship to (the returns desk): the shipping label's "to" block, one line each. */
+  RMA_RETURNS_NAME: z.string().min(1).default('Returns Desk'),
+  RMA_RETURNS_ADDRESS: z.string().min(1).default('1200 Distribution Way'),
+  RMA_RETURNS_CITY: z.string().min(1).default('Fort Worth'),
+  RMA_RETURNS_STATE: z.string().min(1).default('TX'),
+  RMA_RETURNS_ZIP: z.string().min(1).default('76177'),
   /** The business's time zone (IANA name): days, device ages and "sold in the last 30 days" are counted in it (DESIGN.md §11). */
   BUSINESS_TIME_ZONE: z
     .string()

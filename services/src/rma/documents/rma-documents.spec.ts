@@ -1,5 +1,5 @@
 import { raw as encodeBarcode } from 'bwip-js';
-import { Worker } from 'node:worker_threads';
+import { type ParsedPage, PdfParser } from '../../platform/testing/pdf-parser';
 import {
   type RmaFormData,
   type ShippingLabelData,
@@ -9,94 +9,13 @@ import {
   renderShippingLabels,
 } from './rma-documents';
 
-/**
- * The PDFs are checked by parsing them with PDF.js (pdfjs-dist), not by looking at them: the
- * text each page shows, its size, and the filled rectangles it paints (the barcode's bars).
- *
- * PDF.js ships as ES modules only, which jest's CommonJS runtime cannot import; so it runs in a
- * worker thread, which is plain Node, and answers one message per document.
- */
-
-interface ParsedPage {
-  width: number;
-  height: number;
-  /** One string per text run, in drawing order. */
-  items: string[];
-  /** Filled paths' boxes in page space: [x0, y0, x1, y1]. */
-  fills: [number, number, number, number][];
-}
-
-const PARSER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { pathToFileURL } = require('node:url');
-let pdfjs;
-const multiply = (m, n) => [
-  m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1],
-  m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
-  m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
-];
-const apply = (m, x, y) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-parentPort.on('message', async ({ id, bytes, module }) => {
-  try {
-    pdfjs ??= await import(pathToFileURL(module).href);
-    const { OPS } = pdfjs;
-    const doc = await pdfjs.getDocument({ data: bytes, verbosity: pdfjs.VerbosityLevel.ERRORS, isEvalSupported: false }).promise;
-    const pages = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const [, , width, height] = page.view;
-      const content = await page.getTextContent();
-      const items = content.items.filter((item) => 'str' in item && item.str.trim() !== '').map((item) => item.str);
-      const ops = await page.getOperatorList();
-      const fills = [];
-      const stack = [];
-      let ctm = [1, 0, 0, 1, 0, 0];
-      for (let i = 0; i < ops.fnArray.length; i++) {
-        const fn = ops.fnArray[i];
-        const args = ops.argsArray[i];
-        if (fn === OPS.save) stack.push(ctm);
-        else if (fn === OPS.restore) ctm = stack.pop() ?? ctm;
-        else if (fn === OPS.transform) ctm = multiply(ctm, args);
-        else if (fn === OPS.constructPath && (args[0] === OPS.fill || args[0] === OPS.eoFill)) {
-          const [x0, y0] = apply(ctm, args[2][0], args[2][1]);
-          const [x1, y1] = apply(ctm, args[2][2], args[2][3]);
-          fills.push([Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)]);
-        }
-      }
-      pages.push({ width, height, items, fills });
-      page.cleanup();
-    }
-    await doc.destroy();
-    parentPort.postMessage({ id, pages });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.stack || error) });
-  }
-});
-`;
-
-let worker: Worker;
-let nextId = 0;
-const pending = new Map<number, { resolve: (pages: ParsedPage[]) => void; reject: (error: Error) => void }>();
-
+/** The PDFs are checked by parsing them (platform/testing/pdf-parser: PDF.js on a worker thread), not by looking at them. */
+let parser: PdfParser;
 beforeAll(() => {
-  worker = new Worker(PARSER_SOURCE, { eval: true });
-  worker.on('message', ({ id, pages, error }: { id: number; pages?: ParsedPage[]; error?: string }) => {
-    const waiting = pending.get(id)!;
-    pending.delete(id);
-    if (error) waiting.reject(new Error(error));
-    else waiting.resolve(pages!);
-  });
+  parser = new PdfParser();
 });
-
-afterAll(() => worker.terminate());
-
-function parse(bytes: Uint8Array): Promise<ParsedPage[]> {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    worker.postMessage({ id, bytes, module: require.resolve('pdfjs-dist/legacy/build/pdf.mjs') });
-  });
-}
+afterAll(() => parser.stop());
+const parse = (bytes: Uint8Array) => parser.parse(bytes);
 
 const text = (page: ParsedPage) => page.items.join('\n');
 
