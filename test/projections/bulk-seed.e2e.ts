@@ -13,7 +13,7 @@ async function readModels(db: SqlDb) {
     devices: await rows(sql`
       select d.imei, d.status, o.name as office, ao.name as allocated_office, ua.email as agent, um.email as manager, d.carton_number, d.device_type,
         d.make, d.model, d.pallet, d.source, d.order_id, j.order_id as job_order, d.decline_reason,
-        d.received_at::text, d.allocation_date::text, d.assigned_date::text, d.aged_from::text, d.activation_date::text, d.plan_name, d.activation_order_id
+        d.received_at::text, d.allocation_date::text, d.assigned_date::text, d.aged_from::text, d.activation_date::text, d.plan_name, d.activation_order_id, d.rma_prefix
       from rm.inventory_devices d
       join rm.org_offices o on o.id = d.office_id join rm.org_offices ao on ao.id = d.allocated_office_id
       left join rm.org_users ua on ua.id = d.agent_id left join rm.org_users um on um.id = d.manager_id
@@ -44,9 +44,14 @@ async function readModels(db: SqlDb) {
       from rm.inventory_agent_jobs j join rm.org_users u on u.id = j.agent_id join rm.org_offices o on o.id = j.office_id left join rm.org_users m on m.id = j.manager_id
       order by j.created_at, 1, j.total_device_count, j.pending_count`),
     rma: await rows(sql`
-      select r.imei, r.opened_by, r.awaiting_manager, r.status, o.name as office, ua.email as agent, um.email as manager, r.reason, r.reason_two, r.notes, r.comments, r.created_at::text
+      select r.imei, r.opened_by, r.awaiting_manager, r.status, o.name as office, ua.email as agent, um.email as manager, r.reason, r.reason_two, r.notes, r.comments, r.created_at::text, r.rma_prefix
       from rm.rma_devices r join rm.org_offices o on o.id = r.office_id left join rm.org_users ua on ua.id = r.agent_id left join rm.org_users um on um.id = r.manager_id
       order by r.imei, r.created_at`),
+    rmaOrders: await rows(sql`
+      select r.rma_prefix, r.status, o.name as office, s.email as submitter, a.email as answered_by, r.no_of_boxes, r.rma_device_count, r.comments,
+        r.missing_imeis, r.created_at::text, r.approved_at::text, r.shipped_at::text, r.completed_at::text
+      from rm.rma_orders r join rm.org_offices o on o.id = r.office_id join rm.org_users s on s.id = r.submitted_by left join rm.org_users a on a.id = r.answered_by
+      order by r.rma_prefix`),
     transfers: await rows(sql`
       select u.email as agent, o.name as office, m.email as manager, t.transfer_count, t.reason, t.status, t.created_at::text
       from rm.inventory_transfers t join rm.org_users u on u.id = t.agent_id join rm.org_offices o on o.id = t.office_id left join rm.org_users m on m.id = t.manager_id
@@ -83,9 +88,14 @@ describe('the demo seed: bulk path and command path', () => {
     const [bulk, commands] = await Promise.all([seed('--bulk'), seed('--commands')]);
     // 2,000 devices, and the RMA story's 20 in each of the 12 offices: every RMA status among them.
     expect(commands.devices).toHaveLength(2000 + 12 * 20);
-    expect(new Set(commands.devices.map((device) => (device as { status: number }).status))).toEqual(new Set([3, 4, 5, 6, 8, 9, 10, 11, 12, 15, 16, 18, 19, 21]));
-    expect(commands.rma).toHaveLength(12 * 7);
+    expect(new Set(commands.devices.map((device) => (device as { status: number }).status))).toEqual(new Set([3, 4, 5, 6, 8, 9, 10, 11, 12, 15, 16, 17, 18, 19, 21]));
+    expect(commands.rma).toHaveLength(12 * 13);
     expect(bulk.rma).toEqual(commands.rma);
+    // Five RMA orders per office, one in each order status; the completed one missing one IMEI.
+    expect(commands.rmaOrders).toHaveLength(12 * 5);
+    expect(new Set(commands.rmaOrders.map((order) => (order as { status: number }).status))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(commands.rmaOrders.filter((order) => (order as { missing_imeis: string[] }).missing_imeis.length === 1)).toHaveLength(12);
+    expect(bulk.rmaOrders).toEqual(commands.rmaOrders);
     expect(commands.transfers.length).toBeGreaterThan(0);
     expect(bulk.devices).toEqual(commands.devices);
     expect(bulk.counts).toEqual(commands.counts);

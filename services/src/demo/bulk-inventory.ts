@@ -9,7 +9,15 @@ import {
   type ReceiveShipmentBody,
   type RmaDeviceEvent,
   type RmaDeviceState,
+  RMA_ORDER_NUMBERS_STREAM,
+  type RmaOrderEvent,
+  type RmaOrderState,
+  type SubmitRmaOrderBody,
   deviceStream,
+  evolveRmaOrder,
+  initialRmaOrderState,
+  rmaOrderStream,
+  rmaPrefixOf,
   evolveDevice,
   evolveRmaDevice,
   initialDeviceState,
@@ -29,6 +37,8 @@ import { decideRequestTransfer } from '../inventory/transfer.decider';
 import { decideRecordActivation } from '../sales/activation.decider';
 import { decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReturnToStock } from '../rma/rma-device.decider';
 import type { RmaAnswerKind } from '../rma/answer-rma-devices.command';
+import { decideAnswerRmaOrder, decideReceiveRmaOrder, decideShipRmaOrder, decideSubmitRmaOrder } from '../rma/rma-order.decider';
+import type { SubmitRmaOrderResult } from '../rma/submit-rma-order.command';
 import { pendingImage } from '../platform/storage/images';
 import type { UploadStorage } from '../platform/storage/uploads';
 import type { RmaAnswer, SeedInventory, SeedRmaRequest } from './seed-inventory';
@@ -53,6 +63,7 @@ export class BulkInventory implements SeedInventory {
   private readonly receiveJobs = new Map<string, ReceiveJobState & { readonly imeisOf: ReadonlyMap<string, readonly string[]> }>();
   private readonly agentJobs = new Map<string, AgentJobState>();
   private readonly rmaDevices = new Map<string, RmaDeviceState>();
+  private readonly rmaOrders = new Map<string, RmaOrderState>();
   /** Each sold device's activation, as the read model would answer it (a swap carries it over). */
   private readonly activations = new Map<string, { activation_date: string; plan_name: string | null; order_id: string | null }>();
   private readonly pending = new Map<string, PendingStream>();
@@ -88,6 +99,9 @@ export class BulkInventory implements SeedInventory {
       if (record.streamId.startsWith(rmaDeviceStream(''))) {
         const id = record.streamId.slice(rmaDeviceStream('').length);
         this.rmaDevices.set(id, (record.events as RmaDeviceEvent[]).reduce(evolveRmaDevice, this.rmaDevices.get(id) ?? initialRmaDeviceState(id)));
+      } else if (record.streamId.startsWith(rmaOrderStream('')) && record.streamId !== RMA_ORDER_NUMBERS_STREAM) {
+        const id = record.streamId.slice(rmaOrderStream('').length);
+        this.rmaOrders.set(id, (record.events as RmaOrderEvent[]).reduce(evolveRmaOrder, this.rmaOrders.get(id) ?? initialRmaOrderState(id)));
       }
       const version = this.versions.get(record.streamId) ?? 0;
       this.buffer(record.streamId, version, record.events, context);
@@ -240,5 +254,39 @@ export class BulkInventory implements SeedInventory {
     const holder = { office_id: replacement.office_id ?? '', agent_id: scope.kind === 'agent' ? scope.agentId : null };
     this.keep(decideDeviceSwap({ reason: swap.reason, ...holder }, { sold, replacement }, { activation: this.activations.get(swap.sold_imei) ?? null }), context);
     return { position: this.position, count: 2 };
+  }
+
+  // RMA orders: the seed is every office's manager and IBO manager at once (scope: all).
+  async submitRmaOrder(body: SubmitRmaOrderBody, _scope: Scope, context: CommandContext): Promise<SubmitRmaOrderResult> {
+    const rmaOrderId = uuidv7();
+    const number = (this.versions.get(RMA_ORDER_NUMBERS_STREAM) ?? 0) + 1;
+    const rmas = [...new Set(body.rma_list)].map((id) => this.rmaDevices.get(id) ?? initialRmaDeviceState(id));
+    const shipment = {
+      address: body.address, city: body.city, state: body.state, zip: body.zip, no_of_boxes: body.no_of_boxes,
+      box_length: body.box_length ?? null, box_width: body.box_width ?? null, box_height: body.box_height ?? null, box_weight: body.box_weight ?? null,
+    };
+    this.keep(decideSubmitRmaOrder({ rma_order_id: rmaOrderId, number, submitted_by: context.actor.user_id, rma_device_ids: body.rma_list, shipment }, { rmas, devices: this.statesOf(rmas.map((rma) => rma.imei)) }), context);
+    return { position: this.position, count: rmas.length, id: rmaOrderId, rma_prefix: rmaPrefixOf(number) };
+  }
+
+  private orderOf(rmaOrderId: string) {
+    const order = this.rmaOrders.get(rmaOrderId) ?? initialRmaOrderState(rmaOrderId);
+    return { order, devices: this.statesOf(order.imeis) };
+  }
+
+  async answerRmaOrder(rmaOrderId: string, answer: { readonly status: 2 | 3; readonly comments: string }, _scope: Scope, context: CommandContext): Promise<BatchResult> {
+    this.keep(decideAnswerRmaOrder({ ...answer, answered_by: context.actor.user_id }, this.orderOf(rmaOrderId), { visible: true }), context);
+    return { position: this.position, count: 1, id: rmaOrderId };
+  }
+
+  async shipRmaOrder(rmaOrderId: string, _scope: Scope, context: CommandContext): Promise<BatchResult> {
+    this.keep(decideShipRmaOrder({ shipped_by: context.actor.user_id }, this.orderOf(rmaOrderId), { visible: true }), context);
+    return { position: this.position, count: 1, id: rmaOrderId };
+  }
+
+  async receiveRmaOrder(rmaPrefix: string, imeis: readonly string[], _scope: Scope, context: CommandContext): Promise<BatchResult> {
+    const rmaOrderId = [...this.rmaOrders.values()].find((order) => order.rma_prefix === rmaPrefix)?.rma_order_id ?? '';
+    this.keep(decideReceiveRmaOrder({ imeis }, this.orderOf(rmaOrderId), { visible: true }), context);
+    return { position: this.position, count: imeis.length, id: rmaOrderId };
   }
 }

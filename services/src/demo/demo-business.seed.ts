@@ -37,6 +37,8 @@ export interface DemoOffice {
   readonly id: string;
   readonly retailerId: string;
   readonly managerId: string;
+  /** The IBO manager of the office's market: who answers its RMA orders. */
+  readonly iboManagerId: string;
   readonly agentIds: readonly string[];
 }
 
@@ -107,7 +109,7 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
         const managerEmail = number === 1 ? DEMO_ACCOUNTS.officeManager : `office.manager${number}@demo.test`;
         const manager = await user(managerEmail, 'Olivia', `Office${number}`, [ROLE.OFFICE_MANAGER], { office_id: office, ibo_marketer_id: market, retailer_id: retailerId });
         const agentIds: string[] = [];
-        officeDetails.push({ id: office, retailerId, managerId: manager, agentIds });
+        officeDetails.push({ id: office, retailerId, managerId: manager, iboManagerId: iboManager, agentIds });
         positions.push(await org.assignManagers({ kind: 'office', office_id: office }, [manager], [], context));
         for (let agentIndex = 0; agentIndex < 10; agentIndex++) {
           agents++;

@@ -28,9 +28,16 @@ const CARTON = 10;
  * initiates three from the other carton (one awaiting approval, one approved, one rejected: 21)
  * and marks one lost (16) and one defective (18). The devices are new, so the story touches no
  * stream an earlier step of the seed wrote.
+ *
+ * Then RMA orders in every status (docs/RMA.md): six more devices are initiated and approved, and
+ * once every office has its returns, each office submits five orders from them (the office
+ * manager) that its IBO manager answers: one completed with one IMEI missing from the boxes, one
+ * shipped, one approved, one awaiting approval, one rejected (its device back to 21). The agent's
+ * and the manager's other approved RMA stay off any order, so Submit RMA has rows.
  */
 export async function seedRmaStory(commands: SeedInventory, offices: readonly DemoOffice[], tools: StoryTools): Promise<void> {
   const { at, run } = tools;
+  const forOrders: OrderMaterial[] = [];
   for (const [index, office] of offices.entries()) {
     const agentId = office.agentIds[0];
     if (!agentId) continue;
@@ -75,5 +82,48 @@ export async function seedRmaStory(commands: SeedInventory, offices: readonly De
     await answer('approval', 3, await initiate(inStock[2]!, 9, 'Customer changed their mind'), 1, 'Not a fault: back to stock after inspection');
     await run(() => commands.markDevices({ imeis: [inStock[3]!], to: 16, notes: 'Missing after the store move' }, ALL, asManager(2, 9)));
     await run(() => commands.markDevices({ imeis: [inStock[4]!], to: 18, notes: 'Charging port broken' }, ALL, asManager(2, 9)));
+
+    // Six more approved for the orders: the rest of the manager's carton and one of the agent's devices.
+    const forOrder = [...inStock.slice(5), withAgent[6]!];
+    const batch = await run(() => commands.openRma({ opened_by: 'manager', entries: forOrder.map((imei, n) => ({ imei, reason: [1, 2, 3, 5, 6, 4][n]!, reason_two: null, notes: 'Returned with the weekly RMA shipment' })) }, ALL, asManager(5, 9)));
+    if (batch && (await answer('approval', 2, batch, 5, 'Approved for the weekly shipment'))) forOrders.push({ office, rmaDeviceIds: batch.rma_device_ids, imeis: forOrder });
+  }
+  await seedRmaOrders(commands, forOrders, tools);
+}
+
+/** An office's approved RMA devices for its orders, with their IMEIs in the same order. */
+interface OrderMaterial {
+  readonly office: DemoOffice;
+  readonly rmaDeviceIds: readonly string[];
+  readonly imeis: readonly string[];
+}
+
+/** Where each demo office ships its boxes from. */
+const SHIPPING = { address: '2100 Commerce St', city: 'Dallas', state: 'TX', zip: '75201' };
+
+/** The orders of every office's six approved RMA devices, in every order status (see seedRmaStory). */
+async function seedRmaOrders(commands: SeedInventory, forOrders: readonly OrderMaterial[], tools: StoryTools): Promise<void> {
+  const { at, run } = tools;
+  for (const { office, rmaDeviceIds, imeis } of forOrders) {
+    const asManager = (daysAgo: number, hour: number): CommandContext => ({ ...at(daysAgo, hour), actor: { user_id: office.managerId, roles: [ROLE.OFFICE_MANAGER] } });
+    const asIbo = (daysAgo: number, hour: number): CommandContext => ({ ...at(daysAgo, hour), actor: { user_id: office.iboManagerId, roles: [ROLE.IBO_MANAGER] } });
+    const [completedA, completedB, shipped, approved, submitted, rejected] = rmaDeviceIds as [string, string, string, string, string, string];
+    const submit = (ids: string[], boxes: number, daysAgo: number) =>
+      run(() => commands.submitRmaOrder({ rma_list: ids, ...SHIPPING, no_of_boxes: boxes, box_length: 14, box_width: 10, box_height: 6, box_weight: 3.5 * boxes }, ALL, asManager(daysAgo, 10)));
+    const approve = (order: { id?: string } | undefined, daysAgo: number, status: 2 | 3 = 2, comments = 'Photos and reasons checked') =>
+      order?.id && run(() => commands.answerRmaOrder(order.id!, { status, comments }, ALL, asIbo(daysAgo, 12)));
+    const ship = (order: { id?: string } | undefined, daysAgo: number) => order?.id && run(() => commands.shipRmaOrder(order.id!, ALL, asManager(daysAgo, 16)));
+
+    const completed = await submit([completedA, completedB], 2, 4);
+    await approve(completed, 4);
+    await ship(completed, 3);
+    // The returns desk found one of the two (the other is named missing on the order, still 10).
+    if (completed) await run(() => commands.receiveRmaOrder(completed.rma_prefix, [imeis[0]!], ALL, at(1, 9)));
+    const inTransit = await submit([shipped], 1, 3);
+    await approve(inTransit, 2);
+    await ship(inTransit, 2);
+    await approve(await submit([approved], 1, 2), 1);
+    await submit([submitted], 1, 1);
+    await approve(await submit([rejected], 1, 2), 1, 3, 'Not a fault: test it in the office first');
   }
 }

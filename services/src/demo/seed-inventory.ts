@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { ANSWER, type ActivationBody, type AnswerCartonsBody, type ReceiveShipmentBody, type RmaOpenedBy } from '@portal/contracts';
+import { ANSWER, type ActivationBody, type AnswerCartonsBody, type ReceiveShipmentBody, type RmaOpenedBy, type SubmitRmaOrderBody } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { AnswerAgentJob } from '../inventory/answer-agent-job.command';
 import { AnswerCartons } from '../inventory/answer-cartons.command';
@@ -22,6 +22,10 @@ import { InitiateRma } from '../rma/initiate-rma.command';
 import { MarkDevices } from '../rma/mark-devices.command';
 import { RMA_COMMAND_HANDLERS } from '../rma/rma.module';
 import { SwapDevice } from '../rma/swap-device.command';
+import { SubmitRmaOrder, type SubmitRmaOrderResult } from '../rma/submit-rma-order.command';
+import { AnswerRmaOrder } from '../rma/answer-rma-order.command';
+import { ShipRmaOrder } from '../rma/ship-rma-order.command';
+import { ReceiveRmaOrder } from '../rma/receive-rma-order.command';
 import { SALES_COMMAND_HANDLERS } from '../sales/sales.module';
 
 /** An RMA answer: accept/decline (request) or approve/reject (approval), one or more RMA devices. */
@@ -41,6 +45,10 @@ export interface SeedInventory {
   answerRma(kind: RmaAnswerKind, answer: RmaAnswer, scope: Scope, context: CommandContext): Promise<BatchResult>;
   markDevices(change: { readonly imeis: readonly string[]; readonly to: 16 | 18 | 'stock'; readonly notes: string | null }, scope: Scope, context: CommandContext): Promise<BatchResult>;
   swapDevice(swap: { readonly sold_imei: string; readonly replacement_imei: string; readonly reason: string }, scope: Scope, context: CommandContext): Promise<BatchResult>;
+  submitRmaOrder(body: SubmitRmaOrderBody, scope: Scope, context: CommandContext): Promise<SubmitRmaOrderResult>;
+  answerRmaOrder(rmaOrderId: string, answer: { readonly status: 2 | 3; readonly comments: string }, scope: Scope, context: CommandContext): Promise<BatchResult>;
+  shipRmaOrder(rmaOrderId: string, scope: Scope, context: CommandContext): Promise<BatchResult>;
+  receiveRmaOrder(rmaPrefix: string, imeis: readonly string[], scope: Scope, context: CommandContext): Promise<BatchResult>;
 }
 
 /** An agent's request or a manager's initiation, as the seed issues it. */
@@ -90,6 +98,18 @@ export class CommandBusInventory implements SeedInventory {
   }
   swapDevice(swap: { readonly sold_imei: string; readonly replacement_imei: string; readonly reason: string }, scope: Scope, context: CommandContext) {
     return this.bus.execute(new SwapDevice(swap, scope, context));
+  }
+  submitRmaOrder(body: SubmitRmaOrderBody, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new SubmitRmaOrder(body, scope, context));
+  }
+  answerRmaOrder(rmaOrderId: string, answer: { readonly status: 2 | 3; readonly comments: string }, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new AnswerRmaOrder(rmaOrderId, answer, scope, context));
+  }
+  shipRmaOrder(rmaOrderId: string, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new ShipRmaOrder(rmaOrderId, scope, context));
+  }
+  receiveRmaOrder(rmaPrefix: string, imeis: readonly string[], scope: Scope, context: CommandContext) {
+    return this.bus.execute(new ReceiveRmaOrder(rmaPrefix, imeis, scope, context));
   }
 }
 
