@@ -5,7 +5,10 @@
  *      none), as the office manager, BENCH_RMA_RUNS times on fresh devices of their stock: the
  *      time of each call (read-your-writes included: the answer comes once the read models show
  *      it), and proof that each was one atomic append (all 2,000 events in one transaction).
- *      After each run the devices are rejected and returned to stock, so the data stays reusable.
+ *      Then (issue 16) the same 1,000 approved and submitted as ONE RMA order (POST
+ *      manager/submit_rma_order: 2,002 events in one append — devices, RMA devices, the order, the
+ *      number counter), and that order rejected by the IBO manager (its 1,000 devices to 21).
+ *      After each run the devices are returned to stock, so the data stays reusable.
  *   2. The Initiate RMA list (GET manager/get_device_list_to_initiate_rma_v2) as the office
  *      manager: ≥ 200 varied requests (pages, status, carton, IMEI prefix, keyword), p50/p95/max,
  *      and the same for the retailer manager (the widest manager scope) for comparison.
@@ -88,18 +91,40 @@ interface InitiateRun {
   readonly events: number;
   readonly transactions: number;
   readonly behind: boolean;
+  readonly submitMs: number;
+  readonly submitEvents: number;
+  readonly submitTransactions: number;
+  readonly rejectMs: number;
 }
 
-async function initiate(api: Api, token: string, imeis: readonly string[], tag: string): Promise<InitiateRun> {
+/** The events one submitted order wrote (its devices', its RMA devices', its own and the counter's) and in how many transactions. */
+async function orderFacts(orderId: string): Promise<{ events: number; transactions: number }> {
+  return withDatabase(async (client) => {
+    const rows = await client.query<{ events: string; transactions: string }>(
+      `select count(*) as events, count(distinct transaction_id::text) as transactions from es_events
+        where type in ('RmaOrderSubmitted', 'RmaOrderNumberTaken', 'RmaDeviceSubmitted', 'DeviceRmaSubmitted') and (data->>'rma_order_id' = $1)`,
+      [orderId],
+    );
+    return { events: Number(rows.rows[0]!.events), transactions: Number(rows.rows[0]!.transactions) };
+  });
+}
+
+const SHIPPING = { address: '2100 Commerce St', city: 'Dallas', state: 'TX', zip: '75201', no_of_boxes: 20 };
+
+async function initiate(api: Api, token: string, iboToken: string, imeis: readonly string[], tag: string): Promise<InitiateRun> {
   const entries = imeis.map((imei, index) => ({ imei, reason: 1 + (index % 9), reason_two: index % 3 === 0 ? 4 : '', notes: index % 5 === 0 ? 'Bench: returned in bulk' : '' }));
   const answer = expectStatus(await api.call<{ rma_device_ids: string[] }>(tag, 'POST', '/api/v1/manager/rma_device_request_v2', { token, body: { imei_list: entries } }), 200, `initiate ${imeis.length}`);
   const ids = answer.body.rma_device_ids;
   if (ids.length !== imeis.length) throw new Error(`initiate answered ${ids.length} RMA devices for ${imeis.length} IMEIs`);
   const facts = await appendFacts(ids, imeis);
-  // Back as they were: rejected, then returned to stock (the next run and the other benches find the data unchanged).
-  expectStatus(await api.call(`${tag}.reject`, 'POST', '/api/v1/manager/approve_reject_rma_devices', { token, body: { status: 3, rma_devices_list: ids.map((rma_device_id) => ({ rma_device_id })) } }), 200, 'reject');
+  // Approved, then submitted as one order, which the IBO manager rejects (devices to 21).
+  expectStatus(await api.call(`${tag}.approve`, 'POST', '/api/v1/manager/approve_reject_rma_devices', { token, body: { status: 2, rma_devices_list: ids.map((rma_device_id) => ({ rma_device_id })) } }), 200, 'approve');
+  const submitted = expectStatus(await api.call<{ id: string }>(`${tag}.submit`, 'POST', '/api/v1/manager/submit_rma_order', { token, body: { ...SHIPPING, rma_list: ids } }), 200, `submit ${ids.length}`);
+  const submitFacts = await orderFacts(submitted.body.id);
+  const rejected = expectStatus(await api.call(`${tag}.reject`, 'POST', `/api/v1/manager/approve_reject_rma_order/${submitted.body.id}`, { token: iboToken, body: { status: 3, comments: 'Bench: rejected to reuse the devices' } }), 200, 'reject order');
+  // Back as they were (the next run and the other benches find the data unchanged).
   expectStatus(await api.call(`${tag}.back`, 'POST', '/api/v1/manager/return_to_stock', { token, body: { imei: imeis } }), 200, 'return to stock');
-  return { ms: answer.ms, behind: answer.behind, ...facts };
+  return { ms: answer.ms, behind: answer.behind, ...facts, submitMs: submitted.ms, submitEvents: submitFacts.events, submitTransactions: submitFacts.transactions, rejectMs: rejected.ms };
 }
 
 /** Varied Initiate RMA list requests, as the screen sends them (page size 20). */
@@ -146,12 +171,14 @@ async function main(): Promise<void> {
   try {
     const officeToken = await api.login(office, PASSWORD);
     const retailerToken = await api.login('retailer.manager@demo.test', PASSWORD);
+    const iboToken = await api.login('ibo.manager@demo.test', PASSWORD);
     log(`warm-up: initiate ${WARM_UP} IMEIs…`);
-    await initiate(api, officeToken, batches[0]!, 'warm');
+    await initiate(api, officeToken, iboToken, batches[0]!, 'warm');
     for (let run = 1; run <= RUNS; run++) {
-      const measured = await initiate(api, officeToken, batches[run]!, `initiate.${run}`);
+      const measured = await initiate(api, officeToken, iboToken, batches[run]!, `initiate.${run}`);
       runs.push(measured);
       log(`initiate ${fmt(BATCH)} IMEIs, run ${run}: ${ms(measured.ms)}; ${fmt(measured.events)} events in ${measured.transactions} transaction(s)${measured.behind ? '; read models behind at the answer' : ''}`);
+      log(`  submit them as one RMA order: ${ms(measured.submitMs)} (${fmt(measured.submitEvents)} events in ${measured.submitTransactions} transaction(s)); rejected by the IBO manager: ${ms(measured.rejectMs)}`);
     }
     log(`measuring the Initiate RMA list (${LIST_REQUESTS} requests per role)…`);
     officeList = await measureList(api, officeToken, await listRequests(office, LIST_REQUESTS), 'list.office');
@@ -161,7 +188,9 @@ async function main(): Promise<void> {
   }
   const server = await serverFacts();
   const initiateTimes = summarise(runs.map((run) => run.ms));
-  const atomic = runs.every((run) => run.transactions === 1 && run.events === 2 * BATCH);
+  const submitTimes = summarise(runs.map((run) => run.submitMs));
+  const rejectTimes = summarise(runs.map((run) => run.rejectMs));
+  const atomic = runs.every((run) => run.transactions === 1 && run.events === 2 * BATCH && run.submitTransactions === 1 && run.submitEvents === 2 * BATCH + 2);
 
   console.log('');
   console.log(`Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, Node ${process.version}`);
@@ -171,10 +200,12 @@ async function main(): Promise<void> {
   console.log('| Measure | n | p50 | p95 | max | target | |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
   console.log(`| Initiate RMA, ${fmt(BATCH)} IMEIs in one request (office manager) | ${initiateTimes.n} | ${ms(initiateTimes.p50)} | ${ms(initiateTimes.p95)} | ${ms(initiateTimes.max)} | < ${TARGET_INITIATE_MS} ms | ${initiateTimes.max < TARGET_INITIATE_MS ? 'PASS' : 'MISS'} (${fmt(initiateTimes.max / TARGET_INITIATE_MS, 2)}×) |`);
+  console.log(`| Submit RMA, ${fmt(BATCH)} approved RMA devices as one order | ${submitTimes.n} | ${ms(submitTimes.p50)} | ${ms(submitTimes.p95)} | ${ms(submitTimes.max)} | < ${TARGET_INITIATE_MS} ms | ${submitTimes.max < TARGET_INITIATE_MS ? 'PASS' : 'MISS'} (${fmt(submitTimes.max / TARGET_INITIATE_MS, 2)}×) |`);
+  console.log(`| Reject that order (IBO manager; ${fmt(BATCH)} devices to 21) | ${rejectTimes.n} | ${ms(rejectTimes.p50)} | ${ms(rejectTimes.p95)} | ${ms(rejectTimes.max)} | < ${TARGET_INITIATE_MS} ms | ${rejectTimes.max < TARGET_INITIATE_MS ? 'PASS' : 'MISS'} (${fmt(rejectTimes.max / TARGET_INITIATE_MS, 2)}×) |`);
   console.log(`| Initiate RMA list, office manager | ${officeList.n} | ${ms(officeList.p50)} | ${ms(officeList.p95)} | ${ms(officeList.max)} | p95 < ${TARGET_LIST_P95_MS} ms | ${officeList.p95 < TARGET_LIST_P95_MS ? 'PASS' : 'MISS'} (${fmt(officeList.p95 / TARGET_LIST_P95_MS, 2)}×) |`);
   console.log(`| Initiate RMA list, retailer manager (for comparison) | ${retailerList.n} | ${ms(retailerList.p50)} | ${ms(retailerList.p95)} | ${ms(retailerList.max)} | | |`);
   console.log('');
-  console.log(`One atomic append per initiate: ${atomic ? 'yes' : 'NO'} (${runs.map((run) => `${fmt(run.events)} events in ${run.transactions} transaction(s)`).join('; ')})`);
+  console.log(`One atomic append per initiate and per submit: ${atomic ? 'yes' : 'NO'} (${runs.map((run) => `${fmt(run.events)} + ${fmt(run.submitEvents)} events in ${run.transactions} + ${run.submitTransactions} transaction(s)`).join('; ')})`);
   console.log(`Slowest office-manager list calls: ${officeList.slowest.join(' | ')}`);
   console.log(`\nService log: ${logFile}`);
   if (!atomic) process.exitCode = 1;

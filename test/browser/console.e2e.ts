@@ -619,7 +619,81 @@ describe('console in the browser', () => {
     });
     const log = await call<{ items: { short_description: string }[] }>(baseUrl, 'GET', `/api/v1/device_log/${returned}`, { token: manager });
     expect(log.body.items.map((line) => line.short_description)).toEqual(expect.arrayContaining(['Return requested by the agent (Pending RMA)', 'RMA approved']));
-  }, 120_000);
+
+    // The approved device goes back in an RMA order: submitted in two boxes, approved by the IBO manager, its label opened, shipped.
+    let rmaPrefix = '';
+    await scenario(browser, baseUrl, '18-rma-order-submit', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.goto('/rmasubmitrequest');
+      const row = page.getByRole('row').filter({ hasText: returned });
+      await row.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Submit RMA (1)' }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: 'Submit RMA' });
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      // The spec's messages before anything is sent.
+      for (const message of ['Please input Address', 'Please input City', 'Please input State', 'Please input ZIP', 'Please input number of boxes']) await drawer.getByText(message).waitFor();
+      await drawer.getByLabel('Address').fill('2100 Commerce St');
+      await drawer.getByLabel('City').fill('Dallas');
+      await drawer.getByLabel('State').fill('TX');
+      await page.locator('.ant-select-item-option', { hasText: 'TX' }).first().click();
+      await drawer.getByLabel('ZIP').fill('75201');
+      await drawer.getByLabel('Number of boxes').fill('2');
+      await screenshot(page, '18-rma-order-shipping-drawer');
+      const submitted = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/manager/submit_rma_order');
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      const answer = await submitted;
+      expect(answer.status()).toBe(200);
+      rmaPrefix = ((await answer.json()) as { rma_prefix: string }).rma_prefix;
+      await page.getByText(`RMA order ${rmaPrefix} submitted`).waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await row.waitFor({ state: 'detached' });
+    });
+    expect(rmaPrefix).toMatch(/^RMA-\d{6}$/);
+
+    await scenario(browser, baseUrl, '19-rma-order-approve-and-ship', async ({ page }) => {
+      await signInToShell(page, 'ibo.manager@demo.test', '/');
+      await page.goto('/rmaapprovedrequest');
+      await page.getByPlaceholder('RMA Number').fill(rmaPrefix);
+      await page.getByRole('button', { name: 'Search' }).click();
+      const order = page.getByRole('row').filter({ hasText: rmaPrefix });
+      await order.getByText('Submitted', { exact: true }).waitFor();
+      expect(await order.getByRole('button', { name: `UPDATE ${rmaPrefix}` }).isDisabled()).toBe(true);
+      await order.getByRole('button', { name: `Approve / Reject ${rmaPrefix}` }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: `Approve / Reject ${rmaPrefix}` });
+      await drawer.getByText('Approve', { exact: true }).click();
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      await drawer.getByText('Please input comment').waitFor();
+      await drawer.getByLabel('Comment').fill('Photo checked: approved for return');
+      await screenshot(page, '19-rma-order-approve-drawer');
+      const approved = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/v1/manager/approve_reject_rma_order/'));
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      expect((await approved).status()).toBe(200);
+      await page.getByText('Success order Accepted').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await order.getByText('Approved', { exact: true }).waitFor();
+
+      // The label, one click away: a PDF of two pages (one per box) through its signed link.
+      const label = order.getByRole('link', { name: /Shipping Label/ });
+      // Absolute on PUBLIC_URL (this service's is a made-up host): fetched here by its path.
+      const href = new URL((await label.getAttribute('href'))!);
+      const pdf = await page.request.get(`${href.pathname}${href.search}`);
+      expect([pdf.status(), pdf.headers()['content-type']]).toEqual([200, 'application/pdf']);
+      expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      await screenshot(page, '19-rma-order-approved');
+
+      await order.getByRole('button', { name: `UPDATE ${rmaPrefix}` }).click();
+      const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to change RMA Status to Shipped?' });
+      await confirm.waitFor();
+      await motionsSettled(page);
+      const shipped = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/v1/manager/update_rma_order_to_shipped_status/'));
+      await confirm.getByRole('button', { name: 'Yes' }).click();
+      expect((await shipped).status()).toBe(200);
+      await page.getByText('item shipped').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await order.getByText('Shipped', { exact: true }).waitFor();
+      await screenshot(page, '19-rma-order-shipped');
+    });
+  }, 180_000);
 
   it('runs under the Content-Security-Policy: styled /api/docs, styled console, and a refused inline script is noticed', async () => {
     await scenario(browser, baseUrl, '15-content-security-policy', async ({ page }) => {

@@ -2,6 +2,8 @@
 export interface RmaDeviceRow {
   readonly id: string;
   readonly imei: string;
+  /** Ours: the office it is of (Submit RMA takes the devices of one office per order). */
+  readonly office_id: string;
   readonly office_name: string | null;
   readonly office_number: string | null;
   readonly agent_name: string | null;

@@ -61,7 +61,7 @@ export function rmaDeviceStatusReport(db: SqlDb, scope: Scope, filters: RmaDevic
 }
 
 interface RmaDeviceRecord {
-  id: string; imei: string; office_name: string | null; office_number: string | null; agent_name: string | null; manager_name: string | null; status: number;
+  id: string; imei: string; office_id: string; office_name: string | null; office_number: string | null; agent_name: string | null; manager_name: string | null; status: number;
   opened_by: 'agent' | 'manager'; awaiting_manager: boolean; reason: number; reason_two: number | null; notes: string | null; comments: string | null; created_at: string;
   has_image: boolean; rma_prefix: string | null; order_status: number | null; device_age: number | null; device_status: number | null; carton: string | null;
 }
@@ -87,7 +87,7 @@ async function rmaDevicePage(db: SqlDb, scope: Scope, list: RmaDeviceList, filte
     sql<RmaDeviceRecord>`
       select p.*, ro.status as order_status, ${deviceColumns}
       from (
-        select r.id, r.imei, o.name as office_name, o.office_number, ${fullNameOrNull('a')} as agent_name, ${fullNameOrNull('m')} as manager_name, r.status, r.opened_by,
+        select r.id, r.imei, r.office_id, o.name as office_name, o.office_number, ${fullNameOrNull('a')} as agent_name, ${fullNameOrNull('m')} as manager_name, r.status, r.opened_by,
           r.awaiting_manager, r.reason, r.reason_two, r.notes, r.comments, r.created_at::text as created_at, r.image_file is not null as has_image, r.rma_prefix, r.rma_order_id
         ${from} where ${where} order by ${orderOf(filters)} ${pageWindow(filters)}
       ) p

@@ -23,10 +23,32 @@ export function useCommand<Body>(api: ApiRoute, reload: readonly ApiRoute[]) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Body) => call<CommandAnswer>(api, { body }),
-    onSuccess: (answer) => {
+    ...answered(client, reload),
+  });
+}
+
+/** A command on one record named in its path (`…/:id`: an RMA order, …), and its body when the route takes one. */
+export interface RecordCommand<Body> {
+  id: string;
+  body?: Body;
+}
+
+/** useCommand for a route with the record's id in its path (approve_reject_rma_order/:id, update_rma_order_to_shipped_status/:id). */
+export function useRecordCommand<Body = never>(api: ApiRoute, reload: readonly ApiRoute[]) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: RecordCommand<Body>) => call<CommandAnswer>(api, { params: { id }, body }),
+    ...answered(client, reload),
+  });
+}
+
+/** What every command does with its answer: the message in a popup and the lists reloaded; a failure in words. */
+function answered(client: QueryClient, reload: readonly ApiRoute[]) {
+  return {
+    onSuccess: (answer: CommandAnswer) => {
       notice.success(answer.message);
       reloadLists(client, reload);
     },
-    onError: (failure) => notice.failure(failureMessage(failure)),
-  });
+    onError: (failure: unknown) => notice.failure(failureMessage(failure)),
+  };
 }

@@ -70,6 +70,9 @@ const CreateRmaPage = lazy(() => import('../features/rma/CreateRmaPage'));
 const AgentInitiateRmaPage = lazy(() => import('../features/rma/AgentInitiateRmaPage'));
 const AgentRmaStatusPage = lazy(() => import('../features/rma/AgentRmaStatusPage'));
 const AgentRmaRequestPage = lazy(() => import('../features/rma/AgentRmaRequestPage'));
+const SubmitRmaPage = lazy(() => import('../features/rma/SubmitRmaPage'));
+const RmaStatusPage = lazy(() => import('../features/rma/RmaStatusPage'));
+const RmaDeviceStatusPage = lazy(() => import('../features/rma/RmaDeviceStatusPage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -131,14 +134,15 @@ const entries: Entry[] = [
   { ...manager('/agedbyagent', 'Aged Inventory By Agents', 'reports', { group: 'Aged Inventory', label: 'By Agents' }), page: AgedByAgentPage },
 
   { ...manager('/rmainitiaterequest', 'Initiate RMA', 'rma', { group: 'RMA & Orders', label: 'Initiate RMA' }), page: InitiateRmaPage },
-  manager('/rmasubmitrequest', 'Submit RMA', 'rma', { group: 'RMA & Orders', label: 'Submit RMA' }),
-  manager('/rmaapprovedrequest', 'RMA Status', 'rma', { group: 'RMA & Orders', label: 'RMA Status' }),
+  { ...manager('/rmasubmitrequest', 'Submit RMA', 'rma', { group: 'RMA & Orders', label: 'Submit RMA' }), page: SubmitRmaPage },
+  { ...manager('/rmaapprovedrequest', 'RMA Status', 'rma', { group: 'RMA & Orders', label: 'RMA Status' }), page: RmaStatusPage },
   manager('/orderinventory', 'Order Devices', 'orders', { group: 'RMA & Orders', label: 'Order Devices' }),
   // Reached from Initiate RMA's header (no menu entry in the spec).
   { ...manager('/rmapendingrequest', 'Pending RMA Request', 'rma'), page: PendingRmaRequestPage },
   { ...manager('/approvedrma', 'Approve RMA', 'rma'), page: ApproveRmaPage },
   { ...manager('/rmarequest', 'Approved RMA Request', 'rma'), page: ApprovedRmaRequestPage },
-  manager('/rmarequeststatus', 'RMA Device Status', 'rma'),
+  // Reached from RMA Status (no menu entry in the spec).
+  { ...manager('/rmarequeststatus', 'RMA Device Status', 'rma'), page: RmaDeviceStatusPage },
   { ...manager('/createrma', 'Create RMA', 'rma'), page: CreateRmaPage },
 
   manager('/sendinvite', 'Send Invite', 'onboarding', { group: 'Onboarding', label: 'Send Invite' }),

@@ -7,7 +7,7 @@ import ScreenButton from './ScreenButton';
 import { RMA_DEVICE_STATUS_OPTIONS } from './rma-choices';
 import { rmaDeviceColumns } from './rma-columns';
 
-/** IMEI, manager name, office number, status, Reason 1, Reason 2, Comments, created date (doc 2 §2). */
+/** IMEI, manager name, office number, status, Reason 1, Reason 2, Comments, created date (doc 2 §2); then the RMA order it went on and that order's status. */
 const columns: ColumnsType<RmaDeviceRow> = [
   rmaDeviceColumns.imei,
   rmaDeviceColumns.manager,
@@ -17,6 +17,8 @@ const columns: ColumnsType<RmaDeviceRow> = [
   rmaDeviceColumns.reasonTwo,
   rmaDeviceColumns.comments,
   rmaDeviceColumns.createdDate,
+  rmaDeviceColumns.rmaOrder,
+  rmaDeviceColumns.orderStatus,
 ];
 
 /**

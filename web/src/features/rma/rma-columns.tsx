@@ -1,8 +1,10 @@
+import type { RMA_ORDER_SORTS } from '@portal/contracts/rma/rma-order.schemas';
 import type { RmaDeviceSort } from '@portal/contracts/rma/rma.schemas';
-import type { RmaCandidateRow, RmaDeviceRow } from '@portal/contracts/rma/rma.views';
-import { Button, Typography } from 'antd';
+import type { RmaCandidateRow, RmaDeviceRow, RmaDeviceStatusRow, RmaOrderRow } from '@portal/contracts/rma/rma.views';
+import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { officeLabel, shownDate } from '../../app/format';
+import { orderStatusColor } from './rma-choices';
 
 /** The columns of the RMA lists (doc 2 §2), each defined once and picked by the screens. */
 
@@ -61,6 +63,10 @@ export const rmaDeviceColumns = {
         '—'
       ),
   },
+  officeName: { title: 'Office Name', dataIndex: 'office_name', ...sortedBy('office_name'), render: dash },
+  /** The RMA order the device was submitted on (Submit RMA), and that order's status; a dash before. */
+  rmaOrder: { title: 'RMA Order', dataIndex: 'rma_prefix', key: 'rma_prefix', render: dash },
+  orderStatus: { title: 'Order Status', dataIndex: 'order_status_text', key: 'order_status_text', render: dash },
   date: { title: 'Date', dataIndex: 'created_date', ...sortedBy('created_at'), render: (at: string) => shownDate(at) },
   createdDate: { title: 'Created Date', dataIndex: 'created_date', ...sortedBy('created_at'), render: (at: string) => shownDate(at) },
 } satisfies Record<string, DeviceColumn>;
@@ -91,3 +97,90 @@ export const rmaCandidateColumns: ColumnType<RmaCandidateRow>[] = [
   { title: 'Status', dataIndex: 'status_name', key: 'status_name' },
   { title: 'Carton Number', dataIndex: 'carton_number', key: 'carton_number', render: dash },
 ];
+
+/** Submit RMA (doc 2 §2): IMEI, Office, Office Number, Agent, Reason 1, Reason 2, Comment, Date. */
+export const submitRmaColumns: DeviceColumn[] = [
+  rmaDeviceColumns.imei,
+  { ...rmaDeviceColumns.officeName, title: 'Office' },
+  rmaDeviceColumns.officeNumber,
+  rmaDeviceColumns.agent,
+  rmaDeviceColumns.reasonOne,
+  rmaDeviceColumns.reasonTwo,
+  rmaDeviceColumns.comment,
+  rmaDeviceColumns.createdDate,
+];
+
+/**
+ * The RMA device Status report (doc 2 §2, §3 "RMA device"): the request's fields with the
+ * device's own (age, inventory status, carton) and its order.
+ */
+export const rmaDeviceStatusColumns: ColumnType<RmaDeviceStatusRow>[] = [
+  rmaDeviceColumns.imei,
+  rmaDeviceColumns.officeName,
+  rmaDeviceColumns.officeNumber,
+  { title: 'Device Age', dataIndex: 'device_age', key: 'device_age', render: (age: number | null) => age ?? '—' },
+  { title: 'Device Status', dataIndex: 'status_name', key: 'status_name' },
+  { title: 'Carton', dataIndex: 'carton', key: 'carton', render: dash },
+  { ...rmaDeviceColumns.manager, title: 'Manager' },
+  { ...rmaDeviceColumns.agent, title: 'Agent' },
+  { ...rmaDeviceColumns.status, title: 'RMA Status' },
+  rmaDeviceColumns.reasonOne,
+  rmaDeviceColumns.reasonTwo,
+  { ...rmaDeviceColumns.comment, title: 'Notes' },
+  rmaDeviceColumns.rmaOrder,
+  rmaDeviceColumns.orderStatus,
+  { ...rmaDeviceColumns.createdDate, title: 'Created' },
+];
+
+type OrderColumn = ColumnType<RmaOrderRow>;
+/** An RMA Status column the server sorts (contracts' RMA_ORDER_SORTS). */
+const orderSortedBy = (key: (typeof RMA_ORDER_SORTS)[number]) => ({ key, sorter: true });
+
+/** A PDF behind its signed public link (doc 2 §3): a plain link to a new tab, no bearer token. */
+const documentLink = (url: string, label: string, order: RmaOrderRow) => (
+  <a href={url} target="_blank" rel="noopener noreferrer" aria-label={`${label} of ${order.rma_prefix}`}>
+    {label}
+  </a>
+);
+
+/** The columns of RMA Status (doc 2 §2 RMA Status, §3 "RMA order", §4 chip colours). */
+export const rmaOrderColumns = {
+  rmaNumber: { title: 'RMA Number', dataIndex: 'rma_prefix', ...orderSortedBy('rma_prefix') },
+  iboMarkets: { title: 'IBO/Markets', dataIndex: 'ibo_market_name', ...orderSortedBy('ibo_market_name'), render: dash },
+  office: { title: 'Office', dataIndex: 'office_name', key: 'office_name', render: (_name: string | null, row) => officeLabel(row) },
+  submittedBy: { title: 'Submitted By', dataIndex: 'submitted_user_name', key: 'submitted_user_name', render: dash },
+  boxes: { title: 'Boxes', dataIndex: 'no_of_boxes', key: 'no_of_boxes' },
+  devices: { title: 'Devices', dataIndex: 'rma_device_count', ...orderSortedBy('rma_device_count') },
+  /** The status as a chip, and a red "Missing n" chip beside it naming the IMEIs the returns desk did not find. */
+  status: {
+    title: 'Status',
+    dataIndex: 'order_status_text',
+    ...orderSortedBy('status'),
+    render: (text: string, row) => (
+      <Space size={4} wrap>
+        <Tag color={orderStatusColor(row.status)}>{text}</Tag>
+        {row.missing_imeis.length > 0 && (
+          <Tooltip title={`Missing IMEIs: ${row.missing_imeis.join(', ')}`}>
+            <Tag color="red" tabIndex={0} aria-label={`Missing IMEIs: ${row.missing_imeis.join(', ')}`}>
+              Missing {row.missing_imeis.length}
+            </Tag>
+          </Tooltip>
+        )}
+      </Space>
+    ),
+  },
+  created: { title: 'Created', dataIndex: 'created_at', ...orderSortedBy('created_at'), render: (at: string) => shownDate(at) },
+  approvedAt: { title: 'Approved At', dataIndex: 'approved_at', key: 'approved_at', render: (at: string | null) => shownDate(at) },
+  comments: { title: 'Comments', dataIndex: 'comments', key: 'comments', render: dash },
+  /** The RMA form, and the shipping label once the order is approved. */
+  documents: {
+    title: 'Documents',
+    key: 'documents',
+    render: (_value: unknown, row) => (
+      <Space orientation="vertical" size={0}>
+        {documentLink(row.rma_form_url, 'RMA Form', row)}
+        {row.rma_shipping_label_url && documentLink(row.rma_shipping_label_url, 'Shipping Label', row)}
+      </Space>
+    ),
+  },
+} satisfies Record<string, OrderColumn>;

@@ -1,4 +1,4 @@
-import type { RmaCandidateRow, RmaDeviceRow } from '@portal/contracts/rma/rma.views';
+import type { RmaCandidateRow, RmaDeviceRow, RmaDeviceStatusRow, RmaOrderRow } from '@portal/contracts/rma/rma.views';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 
@@ -19,6 +19,7 @@ export const candidate = (imei: string, overrides: Partial<RmaCandidateRow> = {}
 export const rmaDevice = (id: string, imei: string, overrides: Partial<RmaDeviceRow> = {}): RmaDeviceRow => ({
   id,
   imei,
+  office_id: 'office-austin-north',
   office_name: 'Austin North',
   office_number: 'TX-1',
   agent_name: 'Ann Agent',
@@ -35,6 +36,44 @@ export const rmaDevice = (id: string, imei: string, overrides: Partial<RmaDevice
   created_at: '2025-05-06T10:00:00.000Z',
   created_date: '2025-05-06',
   device_image_url: null,
+  rma_prefix: null,
+  order_status_text: null,
+  ...overrides,
+});
+
+/** An RMA device as the RMA device Status report answers it. */
+export const rmaDeviceStatus = (id: string, imei: string, overrides: Partial<RmaDeviceStatusRow> = {}): RmaDeviceStatusRow => ({
+  ...rmaDevice(id, imei, { status: 2, status_text: 'Approved' }),
+  device_age: 40,
+  status_name: 'RMA',
+  carton: 'C-100',
+  ...overrides,
+});
+
+/** An RMA order as RMA Status answers it: submitted by someone else than the test's signed-in user (u1). */
+export const rmaOrder = (id: string, rmaPrefix: string, overrides: Partial<RmaOrderRow> = {}): RmaOrderRow => ({
+  id,
+  rma_prefix: rmaPrefix,
+  status: 1,
+  order_status_text: 'Submitted',
+  ibo_market_name: 'Texas Market',
+  office_name: 'Austin North',
+  office_number: 'TX-1',
+  submitted_user_name: 'Mo Manager',
+  submitted_user_id: 'u2',
+  no_of_boxes: 2,
+  rma_device_count: 3,
+  approved_at: null,
+  comments: null,
+  rma_form_url: `/api/v1/rma_orders/${id}/documents/rma_form?expires=1&signature=abc`,
+  rma_shipping_label_url: null,
+  attachments_list: [],
+  created_at: '2025-05-06T10:00:00.000Z',
+  address: '1 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  missing_imeis: [],
   ...overrides,
 });
 
