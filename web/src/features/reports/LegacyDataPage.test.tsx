@@ -93,7 +93,7 @@ describe('Legacy Data', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(posts(api)).toHaveLength(1));
     const [search] = posts(api);
-    expect(Object.fromEntries(search!.query)).toEqual({ status: '7,8', page: '1', results: '10' });
+    expect(Object.fromEntries(search!.query)).toEqual({ status: '7,8,17', page: '1', results: '10' });
     expect(sentQuery(search!.body)).toEqual({
       combinator: 'or',
       rules: [

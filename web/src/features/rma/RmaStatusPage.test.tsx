@@ -49,10 +49,10 @@ describe('RMA Status', { timeout: 30_000 }, () => {
     serve();
     renderPage(<RmaStatusPage />, [ROLE.OFFICE_MANAGER]);
     await screen.findByText('RMA-000101');
-    expect(columnTitles()).toEqual(['RMA Number', 'Office', 'Submitted By', 'Boxes', 'Devices', 'Status', 'Created', 'Approved At', 'Comments', 'Documents', 'Actions']);
+    expect(columnTitles()).toEqual(['RMA Number', 'Status', 'Documents', 'Office', 'Submitted By', 'Boxes', 'Devices', 'Created', 'Approved At', 'Comments', 'Actions']);
     expect(screen.queryByText('IBO / Market')).toBeNull();
     const cells = [...rowOf('RMA-000102').querySelectorAll('td')].map((cell) => cell.textContent);
-    expect(cells.slice(0, 9)).toEqual(['RMA-000102', 'Austin North (TX-1)', 'Mo Manager', '2', '3', 'Approved', '05-06-2025', '05-08-2025', 'Ship it']);
+    expect(cells.slice(0, 10)).toEqual(['RMA-000102', 'Approved', 'RMA FormShipping Label', 'Austin North (TX-1)', 'Mo Manager', '2', '3', '05-06-2025', '05-08-2025', 'Ship it']);
 
     // Chips: completed green, submitted and approved light green, others orange; "Missing n" red with the IMEIs.
     expect(chip('RMA-000104', 'Completed')).toHaveClass('ant-tag-green');
@@ -88,7 +88,7 @@ describe('RMA Status', { timeout: 30_000 }, () => {
     const api = serve();
     renderPage(<RmaStatusPage />, [ROLE.RETAILER_MANAGER]);
     await screen.findByText('RMA-000101');
-    expect(columnTitles()).toEqual(['RMA Number', 'IBO/Markets', 'Office', 'Submitted By', 'Boxes', 'Devices', 'Status', 'Created', 'Approved At', 'Comments', 'Documents', 'Actions']);
+    expect(columnTitles()).toEqual(['RMA Number', 'Status', 'Documents', 'IBO/Markets', 'Office', 'Submitted By', 'Boxes', 'Devices', 'Created', 'Approved At', 'Comments', 'Actions']);
     expect(within(rowOf('RMA-000101')).getByText('Texas Market')).toBeInTheDocument();
 
     const status = selectInput('Status');
