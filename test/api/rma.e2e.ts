@@ -245,7 +245,7 @@ describe('RMA devices', () => {
     const approvedFile = await download('manager', '/api/v1/manager/approved_rma_device_list_export_v2');
     expect(approvedFile.slice(1).map((line) => line.split(',')[0])).toEqual((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_approved_rma_device_list_v2?results=100')).body.items.data.map((row) => row.imei));
     const statusFile = await download('agent', '/api/v1/agent/agent_rma_request_status_export?status=1');
-    expect(statusFile[0]).toBe('IMEI,Manager Name,Office Number,Status,Reason 1,Reason 2,Comments,Created Date');
+    expect(statusFile[0]).toBe('IMEI,Manager Name,Office Number,Status,Reason 1,Reason 2,Comments,Created Date,RMA Order,Order Status');
     expect(statusFile.slice(1).map((line) => line.split(',')[0])).toEqual([photoOne]);
     const candidatesFile = await download('manager', `/api/v1/manager/device_list_to_initiate_rma_export_v2?imei=${photoTwo}`);
     expect(candidatesFile).toEqual(['IMEI,Office Name,Office Number,Agent Name,Age (Days),Status,Carton Number', expect.stringMatching(new RegExp(`^${photoTwo},Dallas Office,.*,Agent Received,RMA-P$`))]);
@@ -366,6 +366,9 @@ describe('RMA devices', () => {
     ]);
     const mine = (await as<Listed<RmaDeviceRow>>('agent', 'GET', `/api/v1/agent/get_rma_device_list?keyword=${photoOne}`)).body.items.data;
     expect(mine.map((row) => [row.rma_prefix, row.order_status_text])).toEqual([[submitted.body.rma_prefix, 'Completed']]);
+    const agentFile = await as<{ download: number; url?: string }>('agent', 'GET', `/api/v1/agent/agent_rma_request_status_export?keyword=${photoOne}`);
+    const agentLines = (await (await fetch(new URL(agentFile.body.url!, service.baseUrl))).text()).split('\r\n').filter((line) => line.length > 0);
+    expect(agentLines[1]).toMatch(new RegExp(`^${photoOne},.*,${submitted.body.rma_prefix},Completed$`));
 
     // The RMA device Status report: the device's own status and age beside the request's.
     const report = (await as<Listed<RmaDeviceStatusRow>>('manager', 'GET', `/api/v1/manager/rma_device_status_report?keyword=${submitted.body.rma_prefix}`)).body.items.data;

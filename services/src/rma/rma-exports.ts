@@ -51,6 +51,8 @@ export const agentRmaStatusExport = listExport<RmaDeviceRow, RmaListFilters>(
     { heading: 'Reason 2', value: (row) => row.reason_two_text },
     { heading: 'Comments', value: (row) => [row.notes, row.comments].filter(Boolean).join(' / ') || null },
     { heading: 'Created Date', value: (row) => formatExportDate(row.created_at) },
+    { heading: 'RMA Order', value: (row) => row.rma_prefix },
+    { heading: 'Order Status', value: (row) => row.order_status_text },
   ],
   listOf('all'),
 );
