@@ -11,6 +11,8 @@ export * from './rma/rma.schemas';
 export * from './rma/rma-order.schemas';
 export * from './rma/rma.views';
 export * from './orders/orders.codes';
+export * from './orders/orders.events';
+export * from './orders/orders.schemas';
 export * from './onboarding/onboarding.codes';
 export * from './admin/admin.codes';
 export * from './auth/auth.schemas';

@@ -13,9 +13,12 @@ import type { ReferenceItem } from '../reference/reference-lists';
  * Manager'. Ours: 2/3 read as the IBO manager's approve/reject (they mirror 4/5 and
  * req_action 2 approve / 3 reject); 1 (orange) `Pending Approval`; 6 (green) and 7 (volcano)
  * the admin's approve/reject, the step above the retailer (the order carries
- * `admin_comments`); 8 (green) `Fulfilled` (shipped or picked up); 9 and 10 (orange)
- * `Resubmitted` (doc 2 §4 resubmit) and `Ready for Pickup` (delivery method 2 Pickup,
- * doc 2 §9). Approve/reject is offered only below 5 (doc 2 §4).
+ * `admin_comments`); 8 (green) `Fulfilled` (its shipment received); 9 and 10 (orange)
+ * `Shipped` (the approved order's shipment is on its way as a receive job) and `Ready for
+ * Pickup` (the same for delivery method 2 Pickup, doc 2 §9). 9 was first read `Resubmitted`, but
+ * a resubmitted order starts the chain again at 1 (it could never be approved under "below 5" if
+ * it stayed 9), so 9 is the step between the admin's approval and fulfilment. Approve/reject is
+ * offered only below 5 (doc 2 §4).
  */
 export const inventoryOrderStatuses = [
   { id: 1, name: 'Pending Approval' },
@@ -26,7 +29,7 @@ export const inventoryOrderStatuses = [
   { id: 6, name: 'Approved by Admin' },
   { id: 7, name: 'Rejected by Admin' },
   { id: 8, name: 'Fulfilled' },
-  { id: 9, name: 'Resubmitted' },
+  { id: 9, name: 'Shipped' },
   { id: 10, name: 'Ready for Pickup' },
 ] as const satisfies readonly ReferenceItem[];
 

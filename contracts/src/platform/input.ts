@@ -42,6 +42,16 @@ export const wholeNumberBetween = (min: number, max: number, error: string) => z
 /** A number (decimals allowed: a box's weight, its dimensions) within [min, max]; `error` for anything else. */
 export const numberBetween = (min: number, max: number, error: string) => z.preprocess(numberFromText, z.number({ error }).min(min, error).max(max, error));
 
+/** '' and null as a missing value: a form's empty field is "not given", with the field's own message when it is required. */
+export const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** Required text of one line, trimmed, at most `max` characters; `message` for missing, blank or another type. */
+export const requiredText = (message: string, max: number) => z.preprocess(blankAsMissing, text(message).trim().min(1, message).max(max, `At most ${max} characters`));
+
+/** A US ZIP as the spec asks it (doc 2 §5): digits only, at most 5; one message for every way it is wrong. A JSON number is read as its digits. */
+export const zipCode = (message: string) =>
+  z.preprocess((value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : blankAsMissing(value)), text(message).trim().regex(/^\d{1,5}$/, message));
+
 /** Whole numbers a client sends (counts, codes, flags): within PostgreSQL's integer, so no column can overflow. */
 export const MAX_WHOLE_NUMBER = 2_147_483_647;
 export const wholeNumber = (error = 'Please enter a whole number') => wholeNumberBetween(-MAX_WHOLE_NUMBER, MAX_WHOLE_NUMBER, error);

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { multilineText, numberBetween, text, wholeNumber, wholeNumberBetween } from '../platform/input';
+import { blankAsMissing, multilineText, numberBetween, requiredText, text, wholeNumber, wholeNumberBetween, zipCode } from '../platform/input';
 import { idParam, keywordParam, optionalIdParam, optionalTextParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 import { deviceIdParam } from '../inventory/inventory.schemas';
 import { RMA_MAX_IMEIS } from './rma.schemas';
 
 /** The RMA order's request bodies (doc 2 §3 "Shipping submission", §4, §5 Submit RMA), with the spec's messages. */
 
-const blankAsMissing = (value: unknown) => (value === '' || value === null ? undefined : value);
-const requiredText = (message: string, max: number) => z.preprocess(blankAsMissing, text(message).trim().min(1, message).max(max, `At most ${max} characters`));
 /** A box measure: optional, at least 1 (doc 2 §5), decimals allowed (inches, pounds). */
 const boxMeasure = (name: string) => z.preprocess(blankAsMissing, numberBetween(1, 10_000, `The box ${name} is at least 1`).optional());
 
@@ -20,8 +18,7 @@ export const submitRmaOrderBody = z.object({
   address: requiredText('Please input Address', 200),
   city: requiredText('Please input City', 100),
   state: requiredText('Please input State', 50),
-  // Digits only, at most 5 (doc 2 §5): one message for every way it is wrong.
-  zip: z.preprocess((value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : blankAsMissing(value)), text('Please input ZIP').trim().regex(/^\d{1,5}$/, 'Please input ZIP')),
+  zip: zipCode('Please input ZIP'),
   no_of_boxes: z.preprocess(blankAsMissing, wholeNumberBetween(1, 999, 'Please input number of boxes')),
   box_length: boxMeasure('length'),
   box_width: boxMeasure('width'),
