@@ -13,6 +13,7 @@ export * from './rma/rma.views';
 export * from './orders/orders.codes';
 export * from './orders/orders.events';
 export * from './orders/orders.schemas';
+export * from './orders/orders.views';
 export * from './onboarding/onboarding.codes';
 export * from './admin/admin.codes';
 export * from './auth/auth.schemas';

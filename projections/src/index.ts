@@ -17,6 +17,8 @@ export * from './help/announcements.queries';
 export * from './rma/rma.projection';
 export * from './rma/rma.queries';
 export * from './rma/rma-orders.queries';
+export * from './orders/orders.queries';
+export * from './orders/orders.projection';
 export * from './inventory/inventory.projection';
 export * from './inventory/inventory.queries';
 export * from './inventory/rma-candidates.queries';

@@ -3,10 +3,11 @@ import { streamCatalogProjection } from './audit/stream-catalog.projection';
 import { announcementsProjection } from './help/announcements.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
 import { rmaProjection } from './rma/rma.projection';
+import { ordersProjection } from './orders/orders.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection the worker runs. */
-export const projections: readonly Projection[] = [streamCatalogProjection as Projection, orgProjection, announcementsProjection, inventoryProjection, rmaProjection];
+export const projections: readonly Projection[] = [streamCatalogProjection as Projection, orgProjection, announcementsProjection, inventoryProjection, rmaProjection, ordersProjection];
 
 export function findProjection(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);

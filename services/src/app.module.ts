@@ -8,6 +8,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { ExportsModule } from './exports/exports.module';
 import { HelpModule } from './help/help.module';
 import { RmaModule } from './rma/rma.module';
+import { OrdersModule } from './orders/orders.module';
 import { InventoryModule } from './inventory/inventory.module';
 import { ReferenceModule } from './reference/reference.module';
 import { ReportsModule } from './reports/reports.module';
@@ -21,7 +22,7 @@ import type { Platform } from './platform/platform';
 import { PlatformModule } from './platform/platform.module';
 
 /** Every capability's module, one line each: a new capability adds its line here. */
-export const CAPABILITY_MODULES = [AdminModule, ReferenceModule, HelpModule, InventoryModule, RmaModule, DashboardModule, SalesModule, ReportsModule, ExportsModule];
+export const CAPABILITY_MODULES = [AdminModule, ReferenceModule, HelpModule, InventoryModule, RmaModule, OrdersModule, DashboardModule, SalesModule, ReportsModule, ExportsModule];
 
 /** The api process: HTTP routes over the opened platform. Capabilities add their modules here. */
 @Module({})

@@ -63,7 +63,7 @@ export type InventoryOrderEvent =
       data: { order_id: string; version: number; comments: string; requested: OrderQuantities; shipping: OrderShipping; resubmitted_by: string };
     }
   /** Its shipment arrived as a receive job: 9 Shipped (10 Ready for Pickup for delivery method 2). */
-  | { type: 'InventoryOrderShipped'; data: { order_id: string; job_id: string; status: 9 | 10; shipped: OrderQuantities } }
+  | { type: 'InventoryOrderShipped'; data: { order_id: string; job_id: string; status: 9 | 10; shipped: OrderQuantities; tracking_number: string | null } }
   /** The receive job's last carton answered: 8 Fulfilled, with what was received. */
   | { type: 'InventoryOrderFulfilled'; data: { order_id: string; job_id: string; received: OrderQuantities } };
 

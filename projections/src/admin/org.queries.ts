@@ -80,10 +80,11 @@ export interface NamedItem {
 }
 
 /** Offices in scope whose name or number starts a word with `term`, for type-aheads and pickers. */
-export async function officesInScope(db: SqlDb, scope: Scope, term?: string): Promise<(NamedItem & { office_number: string })[]> {
+/** An office as the pickers list it; `short_code` is its state's (doc 2 §5: Order Devices shows phone and tablet fields only for CA). */
+export async function officesInScope(db: SqlDb, scope: Scope, term?: string): Promise<(NamedItem & { office_number: string; short_code: string })[]> {
   const like = containsPattern(term);
-  const result = await sql<NamedItem & { office_number: string }>`
-    select o.id, o.name, o.office_number from rm.org_offices o
+  const result = await sql<NamedItem & { office_number: string; short_code: string }>`
+    select o.id, o.name, o.office_number, o.state_short_name as short_code from rm.org_offices o
     where o.status = 1 and ${officeInScope(scope, sql`o.id`)}
       and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like})
     order by o.name limit 200`.execute(db);
