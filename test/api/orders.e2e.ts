@@ -1,8 +1,10 @@
-import type { InventoryOrderRow, Listed, OrderComment, OrderLogEntry } from '@portal/contracts';
+import type { DetailedDeviceRow, InventoryOrderRow, Listed, OrderComment, OrderLogEntry } from '@portal/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
+import { createApiKey } from '../../services/src/auth/api-keys.store';
+import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
 
 /**
@@ -25,6 +27,7 @@ describe('device orders', () => {
   } as const;
   const tokens = {} as Record<keyof typeof people, string>;
   const offices = { fresno: '', dallas: '' };
+  const keys = { coastline: '', bluebonnet: '' };
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-orders-'));
@@ -34,6 +37,9 @@ describe('device orders', () => {
     const officeId = async (name: string) => (await sql<{ id: string }>`select id from rm.org_offices where name = ${name}`.execute(db)).rows[0]!.id;
     offices.fresno = await officeId('Fresno Office');
     offices.dallas = await officeId('Dallas Office');
+    const retailer = async (name: string) => (await sql<{ id: string }>`select id from rm.org_retailers where name = ${name}`.execute(db)).rows[0]!.id;
+    keys.coastline = (await createApiKey(db, await retailer('Coastline Connect'), 'orders test')).key;
+    keys.bluebonnet = (await createApiKey(db, await retailer('Bluebonnet Mobile'), 'orders test, another retailer')).key;
   }, 180_000);
   afterAll(async () => {
     await service?.stop();
@@ -95,6 +101,37 @@ describe('device orders', () => {
     ]);
     expect(log[1]).toMatchObject({ approved_user_name: expect.any(String), comments: 'Eight phones are enough this month' });
     expect((await as('dallas', 'GET', `/api/v1/inventory_request_order_log/${id}`)).status).toBe(404);
+
+    // Fulfilment: a shipment naming the order arrives as a receive job (fewer than approved: taken and recorded).
+    const device = (serial: number, type: 'PHONE' | 'TABLET' | 'SIM', carton: string) => ({ imei: demoDeviceId(930_000 + serial, type), device_type: type, carton_number: carton });
+    const devices = [...[1, 2, 3, 4, 5, 6].map((n) => device(n, 'PHONE', 'ORD-P')), ...[7, 8].map((n) => device(n, 'TABLET', 'ORD-T')), ...[9, 10, 11].map((n) => device(n, 'SIM', 'ORD-S'))];
+    const ship = (key: string, body: object) => call<{ message: string; job_id: string }>(service.baseUrl, 'POST', '/api/integration/v1/shipments', { body, headers: { 'x-api-key': key } });
+    const shipment = { office_id: offices.fresno, inventory_request_order_id: requested.body.order_prefix, tracking_number: '1Z999AA10123456784', devices };
+    expect((await ship(keys.bluebonnet, shipment)).status).toBe(404);
+    expect((await ship(keys.coastline, { ...shipment, office_id: (await sql<{ id: string }>`select id from rm.org_offices where name = 'Sacramento Office'`.execute(service.test.database.db)).rows[0]!.id })).body.message).toBe(
+      `${requested.body.order_prefix} is an order of another office.`,
+    );
+    const shipped = await ship(keys.coastline, shipment);
+    expect(shipped.status).toBe(201);
+    expect(await orderOf('fresno', requested.body.order_prefix)).toMatchObject({ status: 9, status_text: 'Shipped', tracking_number: '1Z999AA10123456784' });
+    const again = await ship(keys.coastline, { ...shipment, devices: [device(12, 'SIM', 'ORD-S2')] });
+    expect([again.status, again.body.message]).toEqual([409, `${requested.body.order_prefix} was already shipped; a second shipment cannot fulfil it.`]);
+    // Its devices carry the order's number.
+    const report = await as<Listed<DetailedDeviceRow>>('fresno', 'GET', `/api/v1/detailed_inventory_report?order_id=${requested.body.order_prefix}`);
+    expect(report.body.items.total).toBe(11);
+    expect(new Set(report.body.items.data.map((row) => row.order_info.order_prefix))).toEqual(new Set([requested.body.order_prefix]));
+    // The office answers its cartons: phones and SIMs accepted, tablets declined; the last answer fulfils the order.
+    const accept = (carton_numbers: string[], status: 1 | 2) =>
+      as('fresno', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: shipped.body.job_id, carton_numbers, status, ...(status === 2 && { decline_reason: 'Crushed box' }) });
+    expect((await accept(['ORD-P', 'ORD-S'], 1)).status).toBe(200);
+    expect((await orderOf('fresno', requested.body.order_prefix))?.status).toBe(9);
+    expect((await accept(['ORD-T'], 2)).status).toBe(200);
+    expect(await orderOf('fresno', requested.body.order_prefix)).toMatchObject({ status: 8, status_text: 'Fulfilled', devices_approved: 8, devices_received: 6, tablets_received: 0, sims_received: 3 });
+    const lastSteps = (await as<{ data: { items: OrderLogEntry[] } }>('fresno', 'GET', `/api/v1/inventory_request_order_log/${id}`)).body.data.items.slice(-2);
+    expect(lastSteps.map((entry) => [entry.description, entry.updated_devices, entry.updated_tablets, entry.updated_sims])).toEqual([
+      ['Shipped: its shipment arrived at the office', 6, 2, 3],
+      ['Fulfilled: the shipment was received', 6, 0, 3],
+    ]);
   });
 
   it("a TX office's SIM order: rejected by the IBO manager, resubmitted with a comment as a new version, the earlier steps superseded", async () => {

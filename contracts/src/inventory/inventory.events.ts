@@ -93,6 +93,8 @@ export type ReceiveJobEvent =
         from_office_id: string | null;
         cartons: readonly JobCarton[];
         total_device_count: number;
+        /** The device order this shipment fulfils (docs/ORDERS.md); absent on jobs that fulfil none. */
+        inventory_order_id?: string | null;
       };
     }
   | { type: 'ReceiveJobCartonsAccepted'; data: { job_id: string; carton_numbers: readonly string[] } }

@@ -83,6 +83,9 @@ export const receiveShipmentBody = z
     source: wholeNumber('source is a whole number').default(1),
     order_id: optionalText(60),
     order_date: z.preprocess((value) => (value === '' ? null : value), wireDate('order_date is a date (MM-DD-YYYY or YYYY-MM-DD)').nullable()).default(null),
+    /** The device order this shipment fulfils, by its id or its number (ORD-000123); docs/ORDERS.md. */
+    inventory_request_order_id: optionalText(60).optional(),
+    tracking_number: optionalText(60).optional(),
     devices: z.array(shippedDevice, { error: 'devices must be a list' }).min(1, 'A shipment has at least one device').max(50_000, 'At most 50,000 devices in one shipment'),
   })
   .superRefine((shipment, context) => {
@@ -105,6 +108,8 @@ export const deviceImageBody = z.object({ imei: deviceIdParam('Please input IMEI
 export const manifestUploadBody = z.object({
   office_id: idParam('Please select office'),
   order_id: optionalText(60),
+  /** The device order this manifest fulfils, by its id or number (docs/ORDERS.md). */
+  inventory_request_order_id: optionalText(60),
 });
 
 const page = pageParam;

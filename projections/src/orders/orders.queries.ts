@@ -115,3 +115,10 @@ export async function orderOffice(db: SqlDb, scope: Scope, officeId: string): Pr
     select o.id, o.state_short_name, o.status = 1 as active from rm.org_offices o where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
   return found.rows[0];
 }
+
+/** An order named by its id or its number (ORD-000123), in the scope: its id; undefined otherwise, alike. */
+export async function orderIdByReference(db: SqlDb, scope: Scope, reference: string): Promise<string | undefined> {
+  const found = await sql<{ id: string }>`
+    select io.id from rm.inventory_orders io where (io.id = ${reference} or io.order_prefix = ${reference.toUpperCase()}) and ${officeInScope(scope, sql`io.office_id`)}`.execute(db);
+  return found.rows[0]?.id;
+}

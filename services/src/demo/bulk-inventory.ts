@@ -11,6 +11,13 @@ import {
   type RmaDeviceState,
   RMA_ORDER_NUMBERS_STREAM,
   type RmaOrderEvent,
+  type InventoryOrderEvent,
+  type InventoryOrderState,
+  type ReceiveJobEvent,
+  evolveInventoryOrder,
+  initialInventoryOrderState,
+  inventoryOrderStream,
+  receiveJobStream,
   type RmaOrderState,
   type SubmitRmaOrderBody,
   deviceStream,
@@ -32,7 +39,7 @@ import type { BatchDecision, BatchResult } from '../platform/commands/device-bat
 import type { EventStore, NewEvent } from '../platform/event-store/event-store';
 import { type AgentJobState, decideAnswerAgentJob, decideAssignDevice } from '../inventory/agent-job.decider';
 import { decideTransferDevice } from '../inventory/office-transfer.decider';
-import { type ReceiveJobState, decideAnswerCartons, decideReceiveCarton } from '../inventory/receive-job.decider';
+import { decideAnswerCartons, decideReceiveCarton, foldReceiveJob } from '../inventory/receive-job.decider';
 import { decideRequestTransfer } from '../inventory/transfer.decider';
 import { decideRecordActivation } from '../sales/activation.decider';
 import { decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReturnToStock } from '../rma/rma-device.decider';
@@ -60,7 +67,9 @@ interface PendingStream {
 export class BulkInventory implements SeedInventory {
   private readonly devices = new Map<string, { state: DeviceState; version: number; deviceType: DeviceTypeCode }>();
   private readonly versions = new Map<string, number>();
-  private readonly receiveJobs = new Map<string, ReceiveJobState & { readonly imeisOf: ReadonlyMap<string, readonly string[]> }>();
+  /** Each receive job's events (folded by the deciders' own foldReceiveJob) and its cartons' IMEIs (the read model's answer to the commands). */
+  private readonly receiveJobs = new Map<string, { readonly events: ReceiveJobEvent[]; imeisOf: ReadonlyMap<string, readonly string[]> }>();
+  private readonly inventoryOrders = new Map<string, InventoryOrderState>();
   private readonly agentJobs = new Map<string, AgentJobState>();
   private readonly rmaDevices = new Map<string, RmaDeviceState>();
   private readonly rmaOrders = new Map<string, RmaOrderState>();
@@ -99,6 +108,14 @@ export class BulkInventory implements SeedInventory {
       if (record.streamId.startsWith(rmaDeviceStream(''))) {
         const id = record.streamId.slice(rmaDeviceStream('').length);
         this.rmaDevices.set(id, (record.events as RmaDeviceEvent[]).reduce(evolveRmaDevice, this.rmaDevices.get(id) ?? initialRmaDeviceState(id)));
+      } else if (record.streamId.startsWith(receiveJobStream(''))) {
+        const id = record.streamId.slice(receiveJobStream('').length);
+        const job = this.receiveJobs.get(id) ?? { events: [] as ReceiveJobEvent[], imeisOf: new Map<string, readonly string[]>() };
+        job.events.push(...(record.events as ReceiveJobEvent[]));
+        this.receiveJobs.set(id, job);
+      } else if (record.streamId.startsWith(inventoryOrderStream('')) && !record.streamId.endsWith('-numbers')) {
+        const id = record.streamId.slice(inventoryOrderStream('').length);
+        this.inventoryOrders.set(id, (record.events as InventoryOrderEvent[]).reduce(evolveInventoryOrder, this.inventoryOrders.get(id) ?? initialInventoryOrderState(id)));
       } else if (record.streamId.startsWith(rmaOrderStream('')) && record.streamId !== RMA_ORDER_NUMBERS_STREAM) {
         const id = record.streamId.slice(rmaOrderStream('').length);
         this.rmaOrders.set(id, (record.events as RmaOrderEvent[]).reduce(evolveRmaOrder, this.rmaOrders.get(id) ?? initialRmaOrderState(id)));
@@ -148,23 +165,30 @@ export class BulkInventory implements SeedInventory {
       if (!this.devices.has(device.imei)) this.devices.set(device.imei, { state: initialDeviceState(device.imei), version: 0, deviceType: device.device_type });
     }
     const imeis = [...new Set(shipment.devices.map((device) => device.imei))];
-    this.keep(decideReceiveCarton({ ...shipment, job_id: jobId }, { devices: this.statesOf(imeis) }, { officeExists: true, officeInScope: true }), context);
-    this.rememberReceiveJob(jobId, shipment.office_id, shipment.devices);
+    const reference = shipment.inventory_request_order_id;
+    const named = reference ? [...this.inventoryOrders.values()].find((order) => order.order_id === reference || order.order_prefix === reference) : undefined;
+    const order = reference ? { state: named ?? initialInventoryOrderState(reference), visible: named !== undefined } : undefined;
+    this.keep(decideReceiveCarton({ ...shipment, job_id: jobId, tracking_number: shipment.tracking_number ?? null }, { devices: this.statesOf(imeis) }, { officeExists: true, officeInScope: true, order }), context);
+    this.rememberReceiveJob(jobId, shipment.devices);
     return { position: this.position, count: shipment.devices.length, id: jobId };
   }
 
-  private rememberReceiveJob(jobId: string, officeId: string, devices: readonly { imei: string; carton_number: string }[]): void {
+  private rememberReceiveJob(jobId: string, devices: readonly { imei: string; carton_number: string }[]): void {
     const imeisOf = new Map<string, string[]>();
     for (const device of devices) imeisOf.set(device.carton_number, [...(imeisOf.get(device.carton_number) ?? []), device.imei]);
-    this.receiveJobs.set(jobId, { office_id: officeId, cartons: new Set(imeisOf.keys()), imeisOf });
+    const job = this.receiveJobs.get(jobId) ?? { events: [] as ReceiveJobEvent[], imeisOf };
+    job.imeisOf = imeisOf;
+    this.receiveJobs.set(jobId, job);
   }
 
   async answerCartons(body: AnswerCartonsBody, _scope: unknown, context: CommandContext): Promise<BatchResult> {
     const cartons = [...new Set(body.carton_numbers)];
-    const job = this.receiveJobs.get(body.job_id) ?? null;
+    const remembered = this.receiveJobs.get(body.job_id);
+    const job = remembered ? foldReceiveJob(remembered.events) : null;
     // The devices of those cartons still on this job (the read model's answer to the commands).
-    const imeis = cartons.flatMap((carton) => job?.imeisOf.get(carton) ?? []).filter((imei) => this.devices.get(imei)?.state.job_id === body.job_id);
-    this.keep(decideAnswerCartons({ job_id: body.job_id, carton_numbers: cartons, accept: body.status === ANSWER.ACCEPT, reason: body.decline_reason }, { job, devices: this.statesOf(imeis) }, { jobInScope: true }), context);
+    const imeis = cartons.flatMap((carton) => remembered?.imeisOf.get(carton) ?? []).filter((imei) => this.devices.get(imei)?.state.job_id === body.job_id);
+    const order = job?.inventory_order_id ? this.inventoryOrders.get(job.inventory_order_id) : undefined;
+    this.keep(decideAnswerCartons({ job_id: body.job_id, carton_numbers: cartons, accept: body.status === ANSWER.ACCEPT, reason: body.decline_reason }, { job, devices: this.statesOf(imeis), order }, { jobInScope: true }), context);
     return { position: this.position, count: cartons.length };
   }
 
@@ -206,7 +230,7 @@ export class BulkInventory implements SeedInventory {
       decideTransferDevice({ office_id: request.office_id, imeis, manager_id: context.actor.user_id, agent_id: request.agent_id ?? null, job_id: jobId, agent_job_id: agentJobId }, { devices: this.statesOf(imeis) }, facts),
       context,
     );
-    if (jobId) this.rememberReceiveJob(jobId, request.office_id, imeis.map((imei) => ({ imei, carton_number: this.devices.get(imei)?.state.carton_number ?? '' })).sort((a, b) => (a.imei < b.imei ? -1 : a.imei > b.imei ? 1 : 0)));
+    if (jobId) this.rememberReceiveJob(jobId, imeis.map((imei) => ({ imei, carton_number: this.devices.get(imei)?.state.carton_number ?? '' })).sort((a, b) => (a.imei < b.imei ? -1 : a.imei > b.imei ? 1 : 0)));
     if (agentJobId && request.agent_id) this.agentJobs.set(agentJobId, { agent_id: request.agent_id, imeis });
     return { position: this.position, count: imeis.length, id: jobId ?? agentJobId ?? undefined };
   }

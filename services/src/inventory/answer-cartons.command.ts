@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type ReceiveJobEvent, receiveJobStream } from '@portal/contracts';
+import { type InventoryOrderEvent, type ReceiveJobEvent, evolveInventoryOrder, initialInventoryOrderState, inventoryOrderStream, receiveJobStream } from '@portal/contracts';
 import { type Scope, imeisOfJobCartons, receiveJobOffice } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
 import { type BatchResult, DeviceBatch, statesOf } from '../platform/commands/device-batch';
@@ -28,8 +28,15 @@ export class AnswerCartonsHandler implements ICommandHandler<AnswerCartons> {
       const stream = receiveJobStream(answer.job_id);
       const job = await this.batch.loadRecord<ReceiveJobEvent>(stream);
       const devices = await this.batch.load(jobInScope ? await imeisOfJobCartons(db, answer.job_id, cartons) : []);
-      const decision = decideAnswerCartons(answer, { job: foldReceiveJob(job.events), devices: statesOf(devices) }, { jobInScope });
-      return this.batch.append(decision, { devices, records: new Map([[stream, job.version]]) }, context);
+      const folded = foldReceiveJob(job.events);
+      // A job fulfilling a device order: the order too, so its last carton answered makes the order Fulfilled in the same append.
+      const orderId = folded?.inventory_order_id ?? null;
+      const orderRecord = orderId ? await this.batch.loadRecord<InventoryOrderEvent>(inventoryOrderStream(orderId)) : undefined;
+      const order = orderId && orderRecord ? orderRecord.events.reduce(evolveInventoryOrder, initialInventoryOrderState(orderId)) : undefined;
+      const decision = decideAnswerCartons(answer, { job: folded, devices: statesOf(devices), order }, { jobInScope });
+      const records = new Map([[stream, job.version]]);
+      if (orderId && orderRecord) records.set(inventoryOrderStream(orderId), orderRecord.version);
+      return this.batch.append(decision, { devices, records }, context);
     });
     return { position, count: cartons.length };
   }

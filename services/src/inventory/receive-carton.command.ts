@@ -1,6 +1,6 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { ReceiveShipmentBody } from '@portal/contracts';
-import { type Scope, isOfficeInScope, officeExists } from '@portal/projections';
+import { type InventoryOrderEvent, type ReceiveShipmentBody, evolveInventoryOrder, initialInventoryOrderState, inventoryOrderStream } from '@portal/contracts';
+import { type Scope, isOfficeInScope, officeExists, orderIdByReference } from '@portal/projections';
 import { v7 as uuidv7 } from 'uuid';
 import type { CommandContext } from '../platform/commands/command-context';
 import { type BatchResult, DeviceBatch, statesOf } from '../platform/commands/device-batch';
@@ -31,10 +31,19 @@ export class ReceiveCartonHandler implements ICommandHandler<ReceiveCarton> {
     const imeis = [...new Set(shipment.devices.map((device) => device.imei))];
     const exists = await officeExists(db, shipment.office_id);
     const facts = { officeExists: exists, officeInScope: !exists || !options.scope || (await isOfficeInScope(db, options.scope, shipment.office_id)) };
+    // A shipment naming a device order (docs/ORDERS.md): the order as the caller may see it (unknown and out of scope alike).
+    const reference = shipment.inventory_request_order_id ?? null;
+    const orderId = reference === null ? undefined : await orderIdByReference(db, options.scope ?? { kind: 'all' }, reference);
     const position = await this.batch.run(async () => {
       const devices = await this.batch.load(imeis);
-      const decision = decideReceiveCarton({ ...shipment, job_id: jobId }, { devices: statesOf(devices) }, facts);
-      return this.batch.append(decision, { devices }, context, options.idempotencyKey);
+      const record = orderId === undefined ? undefined : await this.batch.loadRecord<InventoryOrderEvent>(inventoryOrderStream(orderId));
+      const order =
+        reference === null
+          ? undefined
+          : { state: record && orderId ? record.events.reduce(evolveInventoryOrder, initialInventoryOrderState(orderId)) : initialInventoryOrderState(reference), visible: orderId !== undefined };
+      const decision = decideReceiveCarton({ ...shipment, job_id: jobId, tracking_number: shipment.tracking_number ?? null }, { devices: statesOf(devices) }, { ...facts, order });
+      const records = record && orderId ? new Map([[inventoryOrderStream(orderId), record.version]]) : undefined;
+      return this.batch.append(decision, { devices, records }, context, options.idempotencyKey);
     });
     return { position, count: shipment.devices.length, id: jobId };
   }

@@ -17,7 +17,7 @@ const MANIFEST_REQUIRED = 'Please choose a manifest file (CSV or XLSX)';
 export class ReceiveManifest extends Command<BatchResult> {
   constructor(
     readonly file: { readonly buffer: Buffer; readonly originalname: string } | undefined,
-    readonly shipment: { readonly office_id: string; readonly order_id: string | null },
+    readonly shipment: { readonly office_id: string; readonly order_id: string | null; readonly inventory_request_order_id?: string | null },
     readonly scope: Scope,
     readonly context: CommandContext,
   ) {
@@ -37,7 +37,11 @@ export class ReceiveManifestHandler implements ICommandHandler<ReceiveManifest> 
     if (manifest.problems.size > 0) throw new DomainError(`${rows(manifest.problems.size, 'has', 'have')} problems; nothing was received.`, 400, problemsByRow(manifest.problems));
     try {
       return await this.commands.execute(
-        new ReceiveCarton({ office_id: shipment.office_id, source: ASSIGN_SOURCE.UPSTREAM_ALLOCATION, order_id: shipment.order_id, order_date: null, devices: manifest.devices }, context, { scope }),
+        new ReceiveCarton(
+          { office_id: shipment.office_id, source: ASSIGN_SOURCE.UPSTREAM_ALLOCATION, order_id: shipment.order_id, order_date: null, inventory_request_order_id: shipment.inventory_request_order_id ?? null, devices: manifest.devices },
+          context,
+          { scope },
+        ),
       );
     } catch (error) {
       if (!(error instanceof BatchRefusal)) throw error;

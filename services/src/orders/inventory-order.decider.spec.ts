@@ -9,7 +9,7 @@ import {
 import type { BatchDecision } from '../platform/commands/device-batch';
 import { DomainError } from '../platform/commands/command-errors';
 import { expectRefusal } from '../platform/testing/device-history';
-import { APPROVERS, RESUBMITTABLE, approverLevel, decideAnswerOrder, decideRequestOrder, decideResubmitOrder } from './inventory-order.decider';
+import { APPROVERS, RESUBMITTABLE, approverLevel, decideAnswerOrder, decideOrderFulfilled, decideOrderShipped, decideRequestOrder, decideResubmitOrder, quantitiesOfTypes } from './inventory-order.decider';
 
 const shipping = { ship_to_name: 'Dallas Office', company_name: null, address: '2100 Commerce St', address2: null, address3: null, city: 'Dallas', state: 'TX', zip: '75201', contact_phone_number: '2145550100', email: 'dallas@example.com' };
 const quantities = (devices: number, tablets: number, sims: number): OrderQuantities => ({ devices, tablets, sims });
@@ -133,5 +133,34 @@ describe('resubmit', () => {
     expectRefusal(resubmit(requested()), 'ORD-000042 is Pending Approval: only a rejected order can be resubmitted.');
     expectRefusal(resubmit(answeredBy([ROLE.IBO_MANAGER, 2])), 'ORD-000042 is Approved by IBO Manager: only a rejected order can be resubmitted.');
     expectRefusal(resubmit(answeredBy([ROLE.IBO_MANAGER, 3]), quantities(1, 0, 0), 'TX'), 'Phones and tablets are ordered only for offices in CA; order SIMs for this office.', 400);
+  });
+});
+
+describe('fulfilment', () => {
+  const approvedByAdmin = () => answeredBy([ROLE.IBO_MANAGER, 2], [ROLE.RETAILER_MANAGER, 2], [ROLE.SUPER_ADMIN, 2]);
+  const shipment = { office_id: 'office-ca', job_id: 'job-9', shipped: quantities(3, 0, 30), tracking_number: 'T-1' };
+
+  it('ships only an order the admin approved, for its own office, once; more or fewer than approved is taken as it is', () => {
+    const shipped = decideOrderShipped(shipment, approvedByAdmin(), { visible: true });
+    expect(shipped).toEqual({ type: 'InventoryOrderShipped', data: { order_id: 'o1', job_id: 'job-9', status: 9, shipped: quantities(3, 0, 30), tracking_number: 'T-1' } });
+    const inTransit = evolveInventoryOrder(approvedByAdmin(), shipped as InventoryOrderEvent);
+    expectRefusal(decideOrderShipped(shipment, inTransit, { visible: true }), 'ORD-000042 was already shipped; a second shipment cannot fulfil it.');
+    expectRefusal(decideOrderShipped(shipment, answeredBy([ROLE.IBO_MANAGER, 2]), { visible: true }), 'ORD-000042 is Approved by IBO Manager: only an order approved by the admin can be fulfilled.');
+    expectRefusal(decideOrderShipped({ ...shipment, office_id: 'office-tx' }, approvedByAdmin(), { visible: true }), 'ORD-000042 is an order of another office.');
+    expectRefusal(decideOrderShipped(shipment, approvedByAdmin(), { visible: false }), 'That order was not found.', 404);
+  });
+
+  it('marks a pickup order Ready for Pickup (10), and fulfils the order of that job only once it is shipped', () => {
+    const pickup = { ...approvedByAdmin(), delivery_method: 2 };
+    const ready = decideOrderShipped(shipment, pickup, { visible: true }) as InventoryOrderEvent;
+    expect(ready).toMatchObject({ data: { status: 10 } });
+    const atPickup = evolveInventoryOrder(pickup, ready);
+    expect(decideOrderFulfilled({ job_id: 'job-9', received: quantities(3, 0, 20) }, atPickup)).toEqual({ type: 'InventoryOrderFulfilled', data: { order_id: 'o1', job_id: 'job-9', received: quantities(3, 0, 20) } });
+    expect(decideOrderFulfilled({ job_id: 'another-job', received: quantities(3, 0, 20) }, atPickup)).toBeUndefined();
+    expect(decideOrderFulfilled({ job_id: 'job-9', received: quantities(3, 0, 20) }, approvedByAdmin())).toBeUndefined();
+  });
+
+  it('counts phones (free phones too), tablets and SIMs by device type', () => {
+    expect(quantitiesOfTypes([{ device_type: 'PHONE', count: 2 }, { device_type: 'FREEPHONE_SMART', count: 1 }, { device_type: 'TABLET', count: 4 }, { device_type: 'SIM', count: 5 }])).toEqual(quantities(3, 4, 5));
   });
 });

@@ -185,3 +185,34 @@ export function decideResubmitOrder(command: ResubmitOrderCommand, state: { read
   };
   return { devices: new Map(), records: [{ streamId: inventoryOrderStream(order.order_id), events: [resubmitted] }] };
 }
+
+// ----- Fulfilment: the shipment arrives as a receive job -----
+
+/** Phones, tablets and SIMs among devices by their type (a free phone counts as a phone). */
+export function quantitiesOfTypes(items: readonly { readonly device_type: string; readonly count: number }[]): OrderQuantities {
+  const sum = (types: readonly string[]) => items.filter((item) => types.includes(item.device_type)).reduce((total, item) => total + item.count, 0);
+  return { devices: sum(['PHONE', 'FREEPHONE_SMART']), tablets: sum(['TABLET']), sims: sum(['SIM']) };
+}
+
+/**
+ * A shipment naming an order (docs/ORDERS.md): only an order the admin approved (6), for the
+ * shipment's office, not yet shipped; it becomes 9 Shipped (10 Ready for Pickup for delivery
+ * method 2). More or fewer devices than approved are taken and recorded as they are.
+ */
+export function decideOrderShipped(
+  shipment: { readonly office_id: string; readonly job_id: string; readonly shipped: OrderQuantities; readonly tracking_number: string | null },
+  order: InventoryOrderState,
+  facts: { readonly visible: boolean },
+): InventoryOrderEvent | DomainError {
+  if (order.status === 0 || !facts.visible) return notFound();
+  if (order.job_id !== null) return new DomainError(`${order.order_prefix} was already shipped; a second shipment cannot fulfil it.`);
+  if (order.status !== 6) return new DomainError(`${order.order_prefix} is ${statusName(order.status)}: only an order approved by the admin can be fulfilled.`);
+  if (order.office_id !== shipment.office_id) return new DomainError(`${order.order_prefix} is an order of another office.`);
+  return { type: 'InventoryOrderShipped', data: { order_id: order.order_id, job_id: shipment.job_id, status: order.delivery_method === 2 ? 10 : 9, shipped: shipment.shipped, tracking_number: shipment.tracking_number } };
+}
+
+/** The shipment's receive job answered to its last carton: the order is 8 Fulfilled, with what was received (accepted cartons). */
+export function decideOrderFulfilled(job: { readonly job_id: string; readonly received: OrderQuantities }, order: InventoryOrderState): InventoryOrderEvent | undefined {
+  if (order.job_id !== job.job_id || (order.status !== 9 && order.status !== 10)) return undefined;
+  return { type: 'InventoryOrderFulfilled', data: { order_id: order.order_id, job_id: job.job_id, received: job.received } };
+}
