@@ -49,6 +49,16 @@ describe('device orders', () => {
   type Answer = { message: string; id: string; order_prefix: string; fields?: Record<string, string> };
   const as = <T = Answer>(who: keyof typeof people, method: string, route: string, body?: unknown) => call<T>(service.baseUrl, method, route, { token: tokens[who], body });
   const shipping = { ship_to_name: 'Store 7', address: '1200 Fulton St', city: 'Fresno', state: 'CA', zip: '93721', contact_phone_number: '(559) 555-0107', email: 'store7@example.com' };
+  /** The e-mails in the outbox about an order, as [to, subject], once at least `count` are there (mail goes out as a job). */
+  const mailsAbout = async (prefix: string, count: number): Promise<string[][]> => {
+    const outbox = path.join(dataDir, 'outbox');
+    for (let tries = 0; ; tries++) {
+      const files = await fs.readdir(outbox).catch(() => [] as string[]);
+      const mails = (await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), 'utf8')))).filter((text) => text.includes(prefix));
+      if (mails.length >= count || tries > 50) return mails.map((text) => [/^To: (.*)$/m.exec(text)?.[1] ?? '', /^Subject: (.*)$/m.exec(text)?.[1] ?? '']).sort();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   const orderOf = async (who: keyof typeof people, prefix: string) =>
     (await as<Listed<InventoryOrderRow>>(who, 'GET', `/api/v1/manager/get_inventory_request_order_list?order_id=${prefix}`)).body.items.data[0];
   const answer = (who: keyof typeof people, id: string, req_action: 2 | 3, approved: { devices: number; tablets: number; sims: number }, admin_comments?: string) =>
@@ -127,6 +137,14 @@ describe('device orders', () => {
     expect((await orderOf('fresno', requested.body.order_prefix))?.status).toBe(9);
     expect((await accept(['ORD-T'], 2)).status).toBe(200);
     expect(await orderOf('fresno', requested.body.order_prefix)).toMatchObject({ status: 8, status_text: 'Fulfilled', devices_approved: 8, devices_received: 6, tablets_received: 0, sims_received: 3 });
+    // Each step told the next approver, and the end of the chain and the arrival the requester, with a link to the order.
+    expect(await mailsAbout(requested.body.order_prefix, 5)).toEqual([
+      ['ibo.manager3@demo.test', `Device order ${requested.body.order_prefix} awaits your approval`],
+      ['office.manager7@demo.test', `Device order ${requested.body.order_prefix}: Approved by Admin`],
+      ['office.manager7@demo.test', `Device order ${requested.body.order_prefix}: Shipped`],
+      ['retailer.manager2@demo.test', `Device order ${requested.body.order_prefix} awaits your approval`],
+      ['super@demo.test', `Device order ${requested.body.order_prefix} awaits your approval`],
+    ]);
     const lastSteps = (await as<{ data: { items: OrderLogEntry[] } }>('fresno', 'GET', `/api/v1/inventory_request_order_log/${id}`)).body.data.items.slice(-2);
     expect(lastSteps.map((entry) => [entry.description, entry.updated_devices, entry.updated_tablets, entry.updated_sims])).toEqual([
       ['Shipped: its shipment arrived at the office', 6, 2, 3],

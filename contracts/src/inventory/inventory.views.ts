@@ -54,6 +54,8 @@ export interface OfficeOption {
   readonly id: string;
   readonly name: string;
   readonly office_number: string;
+  /** Its state's short code (doc 2 §5: Order Devices offers phones and tablets only for CA). */
+  readonly short_code?: string;
 }
 
 /** An agent to pick (agent_list_for_office, manager_agents_list), doc 1 §3. */

@@ -1,4 +1,5 @@
 import type { ReferenceItem } from '../reference/reference-lists';
+import { ROLE, type RoleId } from '../platform/roles';
 
 /** Inventory orders' code lists (doc 2 §3, §4, §9). Names ours where marked. */
 
@@ -60,3 +61,33 @@ export const orderDeliveryMethods = [
   { id: 3, name: 'Shipping to FedEx Location' },
   { id: 4, name: 'Shipping to Business Location' },
 ] as const satisfies readonly ReferenceItem[];
+
+/**
+ * The device orders' approval chain (docs/ORDERS.md; doc 2 §4): the ONE table the server's
+ * decider enforces and the console's buttons follow. Lowest level first: who acts, at which
+ * approval statuses (null: none yet), and what approve / reject set (status = approval status).
+ */
+export const ORDER_APPROVAL_CHAIN: readonly {
+  readonly level: 'ibo' | 'retailer' | 'admin';
+  readonly role: RoleId;
+  readonly actsAt: readonly (number | null)[];
+  readonly approve: number;
+  readonly reject: number;
+  /** The approver in words ("… awaits the IBO manager's approval"). */
+  readonly name: string;
+}[] = [
+  { level: 'ibo', role: ROLE.IBO_MANAGER, actsAt: [null, 1], approve: 2, reject: 3, name: 'the IBO manager' },
+  { level: 'retailer', role: ROLE.RETAILER_MANAGER, actsAt: [null, 1, 2], approve: 4, reject: 5, name: 'the retailer manager' },
+  { level: 'admin', role: ROLE.SUPER_ADMIN, actsAt: [4], approve: 6, reject: 7, name: 'the admin' },
+];
+
+/** Approve / reject is offered only below this status (doc 2 §4: "missing or below 5"). */
+export const ORDER_ANSWERABLE_BELOW = 5;
+
+/** Approval statuses an order is resubmitted from (doc 2 §4): a rejection at any level. */
+export const ORDER_RESUBMITTABLE: readonly number[] = [3, 5, 7];
+
+/** The level at which these roles approve or reject an order at this approval status: the highest open to them there. */
+export function orderApprovalLevel(roles: readonly number[], approvalStatus: number | null) {
+  return [...ORDER_APPROVAL_CHAIN].reverse().find((approver) => roles.includes(approver.role) && approver.actsAt.includes(approvalStatus));
+}

@@ -122,3 +122,20 @@ export async function orderIdByReference(db: SqlDb, scope: Scope, reference: str
     select io.id from rm.inventory_orders io where (io.id = ${reference} or io.order_prefix = ${reference.toUpperCase()}) and ${officeInScope(scope, sql`io.office_id`)}`.execute(db);
   return found.rows[0]?.id;
 }
+
+/** Who a step of an order is told to (docs/ORDERS.md notifications): the active users of a level of the chain over the order's office, or one user. */
+export type OrderAudience = { readonly level: 'ibo' | 'retailer' | 'admin'; readonly officeId: string } | { readonly userId: string };
+
+export async function orderAudienceEmails(db: SqlDb, audience: OrderAudience): Promise<string[]> {
+  if ('userId' in audience) {
+    return (await sql<{ email: string }>`select u.email from rm.org_users u where u.id = ${audience.userId} and u.status = 1`.execute(db)).rows.map((row) => row.email);
+  }
+  const office = sql`(select o.ibo_marketer_id from rm.org_offices o where o.id = ${audience.officeId})`;
+  const condition =
+    audience.level === 'ibo'
+      ? sql<boolean>`11 = any(u.role_ids) and u.ibo_marketer_id = ${office}`
+      : audience.level === 'retailer'
+        ? sql<boolean>`12 = any(u.role_ids) and u.retailer_id = (select i.retailer_id from rm.org_ibo_markets i where i.id = ${office})`
+        : sql<boolean>`1 = any(u.role_ids)`;
+  return (await sql<{ email: string }>`select u.email from rm.org_users u where u.status = 1 and ${condition} order by u.email`.execute(db)).rows.map((row) => row.email);
+}

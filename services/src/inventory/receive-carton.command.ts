@@ -1,3 +1,4 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type InventoryOrderEvent, type ReceiveShipmentBody, evolveInventoryOrder, initialInventoryOrderState, inventoryOrderStream } from '@portal/contracts';
 import { type Scope, isOfficeInScope, officeExists, orderIdByReference } from '@portal/projections';
@@ -5,6 +6,9 @@ import { v7 as uuidv7 } from 'uuid';
 import type { CommandContext } from '../platform/commands/command-context';
 import { type BatchResult, DeviceBatch, statesOf } from '../platform/commands/device-batch';
 import { decideReceiveCarton } from './receive-job.decider';
+import { notifyDecidedOrder } from '../orders/order-notifications';
+import type { Platform } from '../platform/platform';
+import { PLATFORM } from '../platform/tokens';
 
 /**
  * ReceiveCarton: one upstream shipment of cartons to one office (the integration API, a
@@ -23,7 +27,10 @@ export class ReceiveCarton extends Command<BatchResult> {
 
 @CommandHandler(ReceiveCarton)
 export class ReceiveCartonHandler implements ICommandHandler<ReceiveCarton> {
-  constructor(private readonly batch: DeviceBatch) {}
+  constructor(
+    private readonly batch: DeviceBatch,
+    @Inject(PLATFORM) private readonly platform: Platform,
+  ) {}
 
   async execute({ shipment, context, options }: ReceiveCarton): Promise<BatchResult> {
     const db = this.batch.db;
@@ -34,6 +41,7 @@ export class ReceiveCartonHandler implements ICommandHandler<ReceiveCarton> {
     // A shipment naming a device order (docs/ORDERS.md): the order as the caller may see it (unknown and out of scope alike).
     const reference = shipment.inventory_request_order_id ?? null;
     const orderId = reference === null ? undefined : await orderIdByReference(db, options.scope ?? { kind: 'all' }, reference);
+    let notify = async () => undefined as void;
     const position = await this.batch.run(async () => {
       const devices = await this.batch.load(imeis);
       const record = orderId === undefined ? undefined : await this.batch.loadRecord<InventoryOrderEvent>(inventoryOrderStream(orderId));
@@ -43,8 +51,12 @@ export class ReceiveCartonHandler implements ICommandHandler<ReceiveCarton> {
           : { state: record && orderId ? record.events.reduce(evolveInventoryOrder, initialInventoryOrderState(orderId)) : initialInventoryOrderState(reference), visible: orderId !== undefined };
       const decision = decideReceiveCarton({ ...shipment, job_id: jobId, tracking_number: shipment.tracking_number ?? null }, { devices: statesOf(devices) }, { ...facts, order });
       const records = record && orderId ? new Map([[inventoryOrderStream(orderId), record.version]]) : undefined;
-      return this.batch.append(decision, { devices, records }, context, options.idempotencyKey);
+      const appended = await this.batch.append(decision, { devices, records }, context, options.idempotencyKey);
+      // The requester hears that the order's shipment arrived.
+      if (order?.visible) notify = () => notifyDecidedOrder(this.platform, decision, order.state);
+      return appended;
     });
+    await notify();
     return { position, count: shipment.devices.length, id: jobId };
   }
 }

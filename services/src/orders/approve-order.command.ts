@@ -1,7 +1,11 @@
+import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { AnswerInventoryOrderBody } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
+import type { Platform } from '../platform/platform';
+import { PLATFORM } from '../platform/tokens';
+import { notifyDecidedOrder } from './order-notifications';
 import { type BatchResult, DeviceBatch } from '../platform/commands/device-batch';
 import { decideAnswerOrder } from './inventory-order.decider';
 import { quantitiesOf, shippingOf } from './order-fields';
@@ -22,9 +26,13 @@ export class ApproveOrder extends Command<BatchResult> {
 
 @CommandHandler(ApproveOrder)
 export class ApproveOrderHandler implements ICommandHandler<ApproveOrder> {
-  constructor(private readonly batch: DeviceBatch) {}
+  constructor(
+    private readonly batch: DeviceBatch,
+    @Inject(PLATFORM) private readonly platform: Platform,
+  ) {}
 
   async execute({ orderId, body, roles, scope, context }: ApproveOrder): Promise<BatchResult> {
+    let notify = async () => undefined as void;
     const position = await this.batch.run(async () => {
       const loaded = await loadOrder(this.batch, scope, orderId);
       const decision = decideAnswerOrder(
@@ -39,8 +47,11 @@ export class ApproveOrderHandler implements ICommandHandler<ApproveOrder> {
         { order: loaded.order },
         loaded.facts,
       );
-      return this.batch.append(decision, { devices: new Map(), records: orderVersion(loaded) }, context);
+      const appended = await this.batch.append(decision, { devices: new Map(), records: orderVersion(loaded) }, context);
+      notify = () => notifyDecidedOrder(this.platform, decision, loaded.order);
+      return appended;
     });
+    await notify();
     return { position, count: 1, id: orderId };
   }
 }

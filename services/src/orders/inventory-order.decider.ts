@@ -1,14 +1,16 @@
 import {
-  type ApprovalLevel,
   AT_LEAST_ONE_MESSAGE,
   INVENTORY_ORDER_NUMBERS_STREAM,
   type InventoryOrderEvent,
   type InventoryOrderNumberEvent,
   type InventoryOrderState,
   type OrderQuantities,
+  ORDER_ANSWERABLE_BELOW,
+  ORDER_APPROVAL_CHAIN,
+  ORDER_RESUBMITTABLE,
   type OrderShipping,
-  ROLE,
   inventoryOrderStatuses,
+  orderApprovalLevel,
   inventoryOrderStream,
   orderPrefixOf,
 } from '@portal/contracts';
@@ -23,15 +25,10 @@ import { DomainError } from '../platform/commands/command-errors';
 /** The state code phones and tablets may be ordered for (doc 2 §5: the fields appear only for offices with short_code CA). */
 export const PHONES_AND_TABLETS_STATE = 'CA';
 
-/** The chain, lowest level first: the role that acts, the approval statuses it acts at (null: none yet), and what approve / reject set (status = approval_status). */
-export const APPROVERS: readonly { readonly level: ApprovalLevel; readonly role: number; readonly actsAt: readonly (number | null)[]; readonly approve: number; readonly reject: number; readonly name: string }[] = [
-  { level: 'ibo', role: ROLE.IBO_MANAGER, actsAt: [null, 1], approve: 2, reject: 3, name: 'the IBO manager' },
-  { level: 'retailer', role: ROLE.RETAILER_MANAGER, actsAt: [null, 1, 2], approve: 4, reject: 5, name: 'the retailer manager' },
-  { level: 'admin', role: ROLE.SUPER_ADMIN, actsAt: [4], approve: 6, reject: 7, name: 'the admin' },
-];
-
+/** The chain (contracts' ORDER_APPROVAL_CHAIN, the one table the console follows too). */
+export const APPROVERS = ORDER_APPROVAL_CHAIN;
 /** Approval statuses a requester may resubmit from (doc 2 §4): a rejection at any level. */
-export const RESUBMITTABLE: readonly number[] = [3, 5, 7];
+export const RESUBMITTABLE = ORDER_RESUBMITTABLE;
 
 const statusName = (status: number) => inventoryOrderStatuses.find((item) => item.id === status)?.name ?? `status ${status}`;
 const notFound = () => new DomainError('That order was not found.', 404);
@@ -114,9 +111,7 @@ export interface OrderFacts {
 }
 
 /** The level this caller acts at on an order at this approval status: the highest their roles allow there. */
-export function approverLevel(roles: readonly number[], approvalStatus: number | null) {
-  return [...APPROVERS].reverse().find((approver) => roles.includes(approver.role) && approver.actsAt.includes(approvalStatus));
-}
+export const approverLevel = orderApprovalLevel;
 
 /** Who the order waits for, in words, at an approval status. */
 function awaiting(state: InventoryOrderState): string {
@@ -136,7 +131,7 @@ export function decideAnswerOrder(command: AnswerOrderCommand, state: { readonly
   if (order.status === 0 || !facts.visible) return notFound();
   if (!APPROVERS.some((approver) => command.roles.includes(approver.role))) return new DomainError('Only an IBO manager, a retailer manager or an admin approves or rejects device orders.', 403);
   // Approve/reject only below 5 (doc 2 §4); the admin's step is at 4.
-  const approver = order.status < 5 ? approverLevel(command.roles, order.approval_status) : undefined;
+  const approver = order.status < ORDER_ANSWERABLE_BELOW ? approverLevel(command.roles, order.approval_status) : undefined;
   if (!approver) return new DomainError(awaiting(order));
   if (command.req_action === 2) {
     const raised = KINDS.find((kind) => command.approved[kind.key] > order.requested[kind.key]);

@@ -1,3 +1,4 @@
+import { usStates } from '@portal/contracts/admin/admin.codes';
 import { deviceTypeName } from '@portal/contracts/inventory/inventory.codes';
 import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
 import dayjs from 'dayjs';
@@ -26,3 +27,6 @@ export const personOption = (person: { id: string; full_name: string; office_num
 
 /** A device type cell: the display name of its code(s) (contracts' deviceTypeName); a dash when there is none. */
 export const shownDeviceType = (code: string | null | undefined): string => deviceTypeName(code) || '—';
+
+/** A State select's options: the US states by short name (contracts' `usStates`), searchable by name too (`optionFilterProp: ['value', 'name']`). */
+export const US_STATE_OPTIONS = usStates.map((state) => ({ value: state.short_name, label: state.short_name, name: state.name }));

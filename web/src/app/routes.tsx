@@ -73,6 +73,7 @@ const AgentRmaRequestPage = lazy(() => import('../features/rma/AgentRmaRequestPa
 const SubmitRmaPage = lazy(() => import('../features/rma/SubmitRmaPage'));
 const RmaStatusPage = lazy(() => import('../features/rma/RmaStatusPage'));
 const RmaDeviceStatusPage = lazy(() => import('../features/rma/RmaDeviceStatusPage'));
+const OrderDevicesPage = lazy(() => import('../features/orders/OrderDevicesPage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -136,7 +137,7 @@ const entries: Entry[] = [
   { ...manager('/rmainitiaterequest', 'Initiate RMA', 'rma', { group: 'RMA & Orders', label: 'Initiate RMA' }), page: InitiateRmaPage },
   { ...manager('/rmasubmitrequest', 'Submit RMA', 'rma', { group: 'RMA & Orders', label: 'Submit RMA' }), page: SubmitRmaPage },
   { ...manager('/rmaapprovedrequest', 'RMA Status', 'rma', { group: 'RMA & Orders', label: 'RMA Status' }), page: RmaStatusPage },
-  manager('/orderinventory', 'Order Devices', 'orders', { group: 'RMA & Orders', label: 'Order Devices' }),
+  { ...manager('/orderinventory', 'Order Devices', 'orders', { group: 'RMA & Orders', label: 'Order Devices' }), page: OrderDevicesPage },
   // Reached from Initiate RMA's header (no menu entry in the spec).
   { ...manager('/rmapendingrequest', 'Pending RMA Request', 'rma'), page: PendingRmaRequestPage },
   { ...manager('/approvedrma', 'Approve RMA', 'rma'), page: ApproveRmaPage },

@@ -6,7 +6,7 @@ import { officeLabel } from '../../app/format';
 import { notice } from '../../app/notice';
 import { useCommand } from '../../app/command';
 import CommandDrawer from '../../app/widgets/CommandDrawer';
-import { US_STATE_OPTIONS } from './rma-choices';
+import { US_STATE_OPTIONS } from '../../app/format';
 import { checkedBy } from '../../app/schema-rule';
 
 type ShippingField = Exclude<keyof SubmitRmaOrderBody, 'rma_list'>;

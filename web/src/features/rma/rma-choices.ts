@@ -1,4 +1,3 @@
-import { usStates } from '@portal/contracts/admin/admin.codes';
 import { ROLE } from '@portal/contracts/platform/roles';
 import { RMA_INITIABLE_STATUSES, rmaDeviceStatuses, rmaOrderStatuses, rmaReasons } from '@portal/contracts/rma/rma.codes';
 import { holdsAny } from '../../app/access';
@@ -82,5 +81,3 @@ export const rmaStatusView = {
   chooseIboMarket: (roles: readonly number[]) => holdsAny(roles, [ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER]),
 };
 
-/** The shipping drawer's State: the US states by short name (contracts' `usStates`), searchable by name too. */
-export const US_STATE_OPTIONS = usStates.map((state) => ({ value: state.short_name, label: state.short_name, name: state.name }));
