@@ -695,6 +695,78 @@ describe('console in the browser', () => {
     });
   }, 180_000);
 
+  it('Order Devices: phones and tablets offered only for a CA office; the IBO manager approves the request in the console', async () => {
+    let orderPrefix = '';
+    /** Fills Request Order for the office named, shipping to the office's desk. */
+    const requestOrder = async (page: Page, office: string) => {
+      await page.goto('/orderinventory');
+      await page.getByRole('button', { name: 'Request Order' }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: 'Request Order' });
+      // The office type-ahead: its box, then the letters typed.
+      await drawer.locator('.ant-select').first().click();
+      await page.keyboard.type(office.slice(0, 4));
+      await page.locator('.ant-select-item-option', { hasText: office }).first().click();
+      return drawer;
+    };
+    await scenario(browser, baseUrl, '20-order-request-tx', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      const drawer = await requestOrder(page, 'Dallas Office');
+      await drawer.getByLabel('SIMs').waitFor();
+      expect(await drawer.getByLabel('Phones').count()).toBe(0);
+      expect(await drawer.getByLabel('Tablets').count()).toBe(0);
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      for (const message of ['Please select delivery method', 'Please input ship name', 'Please input mobile number', 'Please input Email']) await drawer.getByText(message).first().waitFor();
+      await screenshot(page, '20-order-request-tx');
+    });
+    await scenario(browser, baseUrl, '21-order-request-ca', async ({ page }) => {
+      await signInToShell(page, 'office.manager7@demo.test', '/');
+      const drawer = await requestOrder(page, 'Fresno Office');
+      await drawer.getByLabel('Phones').waitFor();
+      await drawer.locator('.ant-select').filter({ has: page.locator('#order-request_method_of_delivery') }).click();
+      await page.locator('.ant-select-item-option', { hasText: 'Shipping to Business Location' }).click();
+      await drawer.getByLabel('Ship To Name').fill('Fresno receiving desk');
+      await drawer.getByLabel('Address', { exact: true }).fill('1200 Fulton St');
+      await drawer.getByLabel('City').fill('Fresno');
+      await drawer.getByLabel('State').fill('CA');
+      await page.locator('.ant-select-item-option[title="CA"]').click();
+      await drawer.getByLabel('ZIP').fill('93721');
+      await drawer.getByLabel('Contact Number').fill('5595550107');
+      await drawer.getByLabel('Email').fill('fresno@example.com');
+      await drawer.getByLabel('Phones').fill('12');
+      await drawer.getByLabel('Tablets').fill('3');
+      await drawer.getByLabel('SIMs').fill('25');
+      await screenshot(page, '21-order-request-ca');
+      const requested = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/manager/create_inventory_request_order');
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      const answer = await requested;
+      expect(answer.status()).toBe(200);
+      orderPrefix = ((await answer.json()) as { order_prefix: string }).order_prefix;
+      await page.getByText(`Order ${orderPrefix} requested`).waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await page.getByRole('row').filter({ hasText: orderPrefix }).waitFor();
+    });
+    expect(orderPrefix).toMatch(/^ORD-\d{6}$/);
+    await scenario(browser, baseUrl, '22-order-approve-ibo', async ({ page }) => {
+      await signInToShell(page, 'ibo.manager3@demo.test', '/');
+      await page.goto('/orderinventory');
+      const row = page.getByRole('row').filter({ hasText: orderPrefix });
+      await row.getByRole('button', { name: `Approve / Reject ${orderPrefix}` }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: orderPrefix });
+      await drawer.getByText('Approve', { exact: true }).click();
+      await drawer.getByLabel('Phones').fill('10');
+      await screenshot(page, '22-order-approve-drawer');
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname.startsWith('/api/v1/inventory_request_order_accept_reject/'));
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      expect((await answered).status()).toBe(200);
+      await page.getByText('Success order Accepted').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      await row.getByText('IBO Manager').waitFor();
+      await row.getByRole('button', { name: `View Log ${orderPrefix}` }).click();
+      await page.getByRole('dialog').getByText('IBO manager approved').waitFor();
+      await screenshot(page, '22-order-approved-log');
+    });
+  }, 120_000);
+
   it('runs under the Content-Security-Policy: styled /api/docs, styled console, and a refused inline script is noticed', async () => {
     await scenario(browser, baseUrl, '15-content-security-policy', async ({ page }) => {
       // The OpenAPI page's own inline <style> applies (style-src 'unsafe-inline'); it has no script.

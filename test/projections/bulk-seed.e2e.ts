@@ -52,6 +52,13 @@ async function readModels(db: SqlDb) {
         r.missing_imeis, r.created_at::text, r.approved_at::text, r.shipped_at::text, r.completed_at::text
       from rm.rma_orders r join rm.org_offices o on o.id = r.office_id join rm.org_users s on s.id = r.submitted_by left join rm.org_users a on a.id = r.answered_by
       order by r.rma_prefix`),
+    orders: await rows(sql`
+      select io.order_prefix, io.status, io.approval_status, o.name as office, r.email as requester, io.version, io.method_of_delivery,
+        io.devices_requested, io.tablets_requested, io.sims_requested, io.devices_approved, io.tablets_approved, io.sims_approved,
+        io.devices_received, io.tablets_received, io.sims_received, io.tracking_number, io.comments_count, io.created_at::text,
+        (select string_agg(l.description || ':' || l.status || ':' || coalesce(u.email, ''), ',' order by l.id) from rm.inventory_order_log l left join rm.org_users u on u.id = l.user_id where l.order_id = io.id) as log
+      from rm.inventory_orders io join rm.org_offices o on o.id = io.office_id join rm.org_users r on r.id = io.requested_by
+      order by io.order_prefix`),
     transfers: await rows(sql`
       select u.email as agent, o.name as office, m.email as manager, t.transfer_count, t.reason, t.status, t.created_at::text
       from rm.inventory_transfers t join rm.org_users u on u.id = t.agent_id join rm.org_offices o on o.id = t.office_id left join rm.org_users m on m.id = t.manager_id
@@ -86,8 +93,8 @@ describe('the demo seed: bulk path and command path', () => {
       return readModels(database.database.db);
     };
     const [bulk, commands] = await Promise.all([seed('--bulk'), seed('--commands')]);
-    // 2,000 devices, and the RMA story's 20 in each of the 12 offices: every RMA status among them.
-    expect(commands.devices).toHaveLength(2000 + 12 * 20);
+    // 2,000 devices, the RMA story's 20 in each of the 12 offices, and the shipments of the device orders: every RMA status among them.
+    expect(commands.devices).toHaveLength(2000 + 12 * 20 + 3 * 15 + 3 * (10 + 2 + 15));
     expect(new Set(commands.devices.map((device) => (device as { status: number }).status))).toEqual(new Set([3, 4, 5, 6, 8, 9, 10, 11, 12, 15, 16, 17, 18, 19, 21]));
     expect(commands.rma).toHaveLength(12 * 13);
     expect(bulk.rma).toEqual(commands.rma);
@@ -96,6 +103,10 @@ describe('the demo seed: bulk path and command path', () => {
     expect(new Set(commands.rmaOrders.map((order) => (order as { status: number }).status))).toEqual(new Set([1, 2, 3, 4, 5]));
     expect(commands.rmaOrders.filter((order) => (order as { missing_imeis: string[] }).missing_imeis.length === 1)).toHaveLength(12);
     expect(bulk.rmaOrders).toEqual(commands.rmaOrders);
+    // Device orders in every order status (docs/ORDERS.md), for a TX and a CA office.
+    expect(new Set(commands.orders.map((order) => (order as { status: number }).status))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]));
+    expect(commands.orders).toHaveLength(2 * 11);
+    expect(bulk.orders).toEqual(commands.orders);
     expect(commands.transfers.length).toBeGreaterThan(0);
     expect(bulk.devices).toEqual(commands.devices);
     expect(bulk.counts).toEqual(commands.counts);

@@ -20,6 +20,11 @@ import {
   receiveJobStream,
   type RmaOrderState,
   type SubmitRmaOrderBody,
+  type AnswerInventoryOrderBody,
+  type CreateInventoryOrderBody,
+  type ResubmitInventoryOrderBody,
+  INVENTORY_ORDER_NUMBERS_STREAM,
+  orderPrefixOf,
   deviceStream,
   evolveRmaOrder,
   initialRmaOrderState,
@@ -46,6 +51,9 @@ import { decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOf
 import type { RmaAnswerKind } from '../rma/answer-rma-devices.command';
 import { decideAnswerRmaOrder, decideReceiveRmaOrder, decideShipRmaOrder, decideSubmitRmaOrder } from '../rma/rma-order.decider';
 import type { SubmitRmaOrderResult } from '../rma/submit-rma-order.command';
+import { decideAnswerOrder, decideRequestOrder, decideResubmitOrder } from '../orders/inventory-order.decider';
+import { quantitiesOf, shippingOf } from '../orders/order-fields';
+import type { RequestOrderResult } from '../orders/request-order.command';
 import { pendingImage } from '../platform/storage/images';
 import type { UploadStorage } from '../platform/storage/uploads';
 import type { RmaAnswer, SeedInventory, SeedRmaRequest } from './seed-inventory';
@@ -82,6 +90,8 @@ export class BulkInventory implements SeedInventory {
   constructor(
     private readonly store: EventStore,
     private readonly options: {
+      /** Each office's state (device orders: phones and tablets only for CA). */
+      readonly stateOf?: ReadonlyMap<string, string>;
       /** Events buffered before the next shipment appends them: fewer per append, shorter each append holds the database. */
       readonly flushEvents?: number;
       /** The retailer of each office (a transfer stays within one retailer). */
@@ -312,5 +322,36 @@ export class BulkInventory implements SeedInventory {
     const rmaOrderId = [...this.rmaOrders.values()].find((order) => order.rma_prefix === rmaPrefix)?.rma_order_id ?? '';
     this.keep(decideReceiveRmaOrder({ imeis }, this.orderOf(rmaOrderId), { visible: true }), context);
     return { position: this.position, count: imeis.length, id: rmaOrderId };
+  }
+
+  // Device orders: the seed is every office's managers and the admin at once (scope: all).
+  async requestOrder(body: CreateInventoryOrderBody, _scope: Scope, context: CommandContext): Promise<RequestOrderResult> {
+    const orderId = uuidv7();
+    const number = (this.versions.get(INVENTORY_ORDER_NUMBERS_STREAM) ?? 0) + 1;
+    const state = this.options.stateOf?.get(body.office_id);
+    const office = state === undefined ? undefined : { id: body.office_id, state_short_name: state };
+    this.keep(
+      decideRequestOrder({ order_id: orderId, number, requested_by: context.actor.user_id, delivery_method: body.method_of_delivery, shipping: shippingOf(body), requested: quantitiesOf(body, 'requested') }, { office }),
+      context,
+    );
+    return { position: this.position, count: 1, id: orderId, order_prefix: orderPrefixOf(number) };
+  }
+
+  private orderFacts(orderId: string) {
+    const order = this.inventoryOrders.get(orderId) ?? initialInventoryOrderState(orderId);
+    return { order, facts: { visible: order.office_id !== null, officeState: (order.office_id && this.options.stateOf?.get(order.office_id)) || null } };
+  }
+
+  async answerOrder(orderId: string, body: AnswerInventoryOrderBody, roles: readonly number[], _scope: Scope, context: CommandContext): Promise<BatchResult> {
+    const { order, facts } = this.orderFacts(orderId);
+    const command = { req_action: body.req_action as 2 | 3, approved: quantitiesOf(body, 'approved'), shipping: shippingOf(body), admin_comments: body.admin_comments ?? null, answered_by: context.actor.user_id, roles };
+    this.keep(decideAnswerOrder(command, { order }, facts), context);
+    return { position: this.position, count: 1, id: orderId };
+  }
+
+  async resubmitOrder(orderId: string, body: ResubmitInventoryOrderBody, _scope: Scope, context: CommandContext): Promise<BatchResult> {
+    const { order, facts } = this.orderFacts(orderId);
+    this.keep(decideResubmitOrder({ comments: body.comments, requested: quantitiesOf(body, 'requested'), shipping: shippingOf(body), resubmitted_by: context.actor.user_id }, { order }, facts), context);
+    return { position: this.position, count: 1, id: orderId };
   }
 }

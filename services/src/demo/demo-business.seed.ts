@@ -37,8 +37,13 @@ export interface DemoOffice {
   readonly id: string;
   readonly retailerId: string;
   readonly managerId: string;
-  /** The IBO manager of the office's market: who answers its RMA orders. */
+  /** The IBO manager of the office's market: who answers its RMA orders and first approves its device orders. */
   readonly iboManagerId: string;
+  /** The retailer manager over it, and the admin: the device order chain's next levels. */
+  readonly retailerManagerId: string;
+  readonly adminId: string;
+  /** Its state's short code (device orders: phones and tablets only for CA). */
+  readonly stateShortName: string;
   readonly agentIds: readonly string[];
 }
 
@@ -80,13 +85,13 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
     track(await org.registerRetailer('Bluebonnet Mobile', distributor, context)).id,
     track(await org.registerRetailer('Coastline Connect', distributor, context)).id,
   ];
-  await user(DEMO_ACCOUNTS.super, 'Sam', 'Super', [ROLE.SUPER_ADMIN], {});
+  const adminId = await user(DEMO_ACCOUNTS.super, 'Sam', 'Super', [ROLE.SUPER_ADMIN], {});
 
   let officeIndex = 0;
   let agents = 0;
   const officeDetails: DemoOffice[] = [];
   for (const [retailerIndex, retailerId] of retailers.entries()) {
-    await user(retailerIndex === 0 ? DEMO_ACCOUNTS.retailerManager : `retailer.manager${retailerIndex + 1}@demo.test`, 'Rita', `Retail${retailerIndex + 1}`, [ROLE.RETAILER_MANAGER], {
+    const retailerManagerId = await user(retailerIndex === 0 ? DEMO_ACCOUNTS.retailerManager : `retailer.manager${retailerIndex + 1}@demo.test`, 'Rita', `Retail${retailerIndex + 1}`, [ROLE.RETAILER_MANAGER], {
       retailer_id: retailerId,
     });
     for (let marketIndex = 0; marketIndex < 2; marketIndex++) {
@@ -109,7 +114,7 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
         const managerEmail = number === 1 ? DEMO_ACCOUNTS.officeManager : `office.manager${number}@demo.test`;
         const manager = await user(managerEmail, 'Olivia', `Office${number}`, [ROLE.OFFICE_MANAGER], { office_id: office, ibo_marketer_id: market, retailer_id: retailerId });
         const agentIds: string[] = [];
-        officeDetails.push({ id: office, retailerId, managerId: manager, iboManagerId: iboManager, agentIds });
+        officeDetails.push({ id: office, retailerId, managerId: manager, iboManagerId: iboManager, retailerManagerId, adminId, stateShortName: STATES[officeIndex]!, agentIds });
         positions.push(await org.assignManagers({ kind: 'office', office_id: office }, [manager], [], context));
         for (let agentIndex = 0; agentIndex < 10; agentIndex++) {
           agents++;

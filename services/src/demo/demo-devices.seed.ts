@@ -2,7 +2,8 @@ import type { DeviceTypeCode, Position, ShippedDevice } from '@portal/contracts'
 import { ANSWER, BUSINESS_TIME_ZONE_DEFAULT, ROLE, withLuhnCheckDigit } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { type CommandContext, systemContext } from '../platform/commands/command-context';
-import { seedRmaStory } from './demo-rma.seed';
+import { type StoryTools, seedRmaStory } from './demo-rma.seed';
+import { seedOrderStory } from './demo-orders.seed';
 import type { SeedInventory } from './seed-inventory';
 import type { DemoOffice } from './demo-business.seed';
 
@@ -193,16 +194,18 @@ export async function seedDemoDevices(
     }
   }
   if (total >= RMA_STORY_FROM) {
-    await seedRmaStory(commands, offices, {
+    const tools: StoryTools = {
       at,
       run,
       businessDay: (daysAgo) => businessDate(new Date(now.getTime() - daysAgo * DAY)),
-      newDevice: (carton_number, pallet) => {
+      newDevice: (carton_number, pallet, deviceType = 'PHONE') => {
         serial++;
         made++;
-        return { imei: demoDeviceId(serial, 'PHONE'), esn: null, ...pick(DEMO_CATALOG.PHONE), device_type: 'PHONE', pallet, carton_number, enroll_id: null, enroll_type: null, etc_code: null };
+        return { imei: demoDeviceId(serial, deviceType), esn: null, ...pick(DEMO_CATALOG[deviceType]), device_type: deviceType, pallet, carton_number, enroll_id: null, enroll_type: null, etc_code: null };
       },
-    });
+    };
+    await seedRmaStory(commands, offices, tools);
+    await seedOrderStory(commands, offices, tools);
   }
   return { devices: made, commands: issued };
 }

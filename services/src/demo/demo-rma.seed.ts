@@ -1,4 +1,4 @@
-import { ANSWER, type Position, ROLE, type ShippedDevice } from '@portal/contracts';
+import { ANSWER, type DeviceTypeCode, type Position, ROLE, type ShippedDevice } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
 import type { DemoOffice } from './demo-business.seed';
@@ -9,8 +9,8 @@ import type { SeedInventory } from './seed-inventory';
 export interface StoryTools {
   at(daysAgo: number, hour?: number): CommandContext;
   run<T extends { position: Position }>(command: () => Promise<T>): Promise<T | undefined>;
-  /** A new device of the catalog, with an id no other demo device has. */
-  newDevice(cartonNumber: string, pallet: string): ShippedDevice;
+  /** A new device of the catalog (a phone unless said), with an id no other demo device has. */
+  newDevice(cartonNumber: string, pallet: string, deviceType?: DeviceTypeCode): ShippedDevice;
   /** YYYY-MM-DD of a day `daysAgo` before now, in the business's time zone. */
   businessDay(daysAgo: number): string;
 }

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { ANSWER, type ActivationBody, type AnswerCartonsBody, type ReceiveShipmentBody, type RmaOpenedBy, type SubmitRmaOrderBody } from '@portal/contracts';
+import { ANSWER, type ActivationBody, type AnswerCartonsBody, type AnswerInventoryOrderBody, type CreateInventoryOrderBody, type ReceiveShipmentBody, type ResubmitInventoryOrderBody, type RmaOpenedBy, type SubmitRmaOrderBody } from '@portal/contracts';
 import type { Scope } from '@portal/projections';
 import { AnswerAgentJob } from '../inventory/answer-agent-job.command';
 import { AnswerCartons } from '../inventory/answer-cartons.command';
@@ -26,6 +26,10 @@ import { SubmitRmaOrder, type SubmitRmaOrderResult } from '../rma/submit-rma-ord
 import { AnswerRmaOrder } from '../rma/answer-rma-order.command';
 import { ShipRmaOrder } from '../rma/ship-rma-order.command';
 import { ReceiveRmaOrder } from '../rma/receive-rma-order.command';
+import { ApproveOrder } from '../orders/approve-order.command';
+import { ORDER_COMMAND_HANDLERS } from '../orders/orders.module';
+import { RequestOrder, type RequestOrderResult } from '../orders/request-order.command';
+import { ResubmitOrder } from '../orders/resubmit-order.command';
 import { SALES_COMMAND_HANDLERS } from '../sales/sales.module';
 
 /** An RMA answer: accept/decline (request) or approve/reject (approval), one or more RMA devices. */
@@ -49,6 +53,9 @@ export interface SeedInventory {
   answerRmaOrder(rmaOrderId: string, answer: { readonly status: 2 | 3; readonly comments: string }, scope: Scope, context: CommandContext): Promise<BatchResult>;
   shipRmaOrder(rmaOrderId: string, scope: Scope, context: CommandContext): Promise<BatchResult>;
   receiveRmaOrder(rmaPrefix: string, imeis: readonly string[], scope: Scope, context: CommandContext): Promise<BatchResult>;
+  requestOrder(body: CreateInventoryOrderBody, scope: Scope, context: CommandContext): Promise<RequestOrderResult>;
+  answerOrder(orderId: string, body: AnswerInventoryOrderBody, roles: readonly number[], scope: Scope, context: CommandContext): Promise<BatchResult>;
+  resubmitOrder(orderId: string, body: ResubmitInventoryOrderBody, scope: Scope, context: CommandContext): Promise<BatchResult>;
 }
 
 /** An agent's request or a manager's initiation, as the seed issues it. */
@@ -111,12 +118,21 @@ export class CommandBusInventory implements SeedInventory {
   receiveRmaOrder(rmaPrefix: string, imeis: readonly string[], scope: Scope, context: CommandContext) {
     return this.bus.execute(new ReceiveRmaOrder(rmaPrefix, imeis, scope, context));
   }
+  requestOrder(body: CreateInventoryOrderBody, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new RequestOrder(body, scope, context));
+  }
+  answerOrder(orderId: string, body: AnswerInventoryOrderBody, roles: readonly number[], scope: Scope, context: CommandContext) {
+    return this.bus.execute(new ApproveOrder(orderId, body, roles, scope, context));
+  }
+  resubmitOrder(orderId: string, body: ResubmitInventoryOrderBody, scope: Scope, context: CommandContext) {
+    return this.bus.execute(new ResubmitOrder(orderId, body, scope, context));
+  }
 }
 
 @Module({})
 class SeedCommandsModule {
   static register(platform: Platform): DynamicModule {
-    return { module: SeedCommandsModule, imports: [PlatformModule.register(platform)], providers: [...INVENTORY_COMMAND_HANDLERS, ...SALES_COMMAND_HANDLERS, ...RMA_COMMAND_HANDLERS] };
+    return { module: SeedCommandsModule, imports: [PlatformModule.register(platform)], providers: [...INVENTORY_COMMAND_HANDLERS, ...SALES_COMMAND_HANDLERS, ...RMA_COMMAND_HANDLERS, ...ORDER_COMMAND_HANDLERS] };
   }
 }
 

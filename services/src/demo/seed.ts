@@ -61,7 +61,8 @@ async function seedOnce(platform: Platform, options: SeedOptions): Promise<boole
       if (bulk) {
         // Same decisions, events appended in atomic batches; the read models catch up meanwhile.
         const retailerOf = new Map(summary.officeDetails.map((office) => [office.id, office.retailerId]));
-        const inventory = new BulkInventory(platform.eventStore, { flushEvents: embedded ? EMBEDDED_FLUSH_EVENTS : undefined, retailerOf, uploads: UploadStorage.underDataDirectory(platform.config.dataDirectory) });
+        const stateOf = new Map(summary.officeDetails.map((office) => [office.id, office.stateShortName]));
+        const inventory = new BulkInventory(platform.eventStore, { flushEvents: embedded ? EMBEDDED_FLUSH_EVENTS : undefined, retailerOf, stateOf, uploads: UploadStorage.underDataDirectory(platform.config.dataDirectory) });
         const seeded = await seedDemoDevices(inventory, summary.officeDetails, devices, async () => undefined, options.now);
         await settle(await inventory.flush());
         platform.logger.info({ ...seeded, path: 'bulk', ms: Date.now() - deviceStarted }, 'demo devices seeded');
