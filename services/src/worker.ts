@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@portal/contracts';
 import { ProjectionRunner, projections } from '@portal/projections';
 import { processExports } from './exports/export-processor';
-import { processMail } from './platform/mail/mail-sender';
+import { enqueueMail, processMail } from './platform/mail/mail-sender';
+import { sendOrderReminders } from './orders/order-reminders';
 import type { Platform } from './platform/platform';
 import { runInBackground } from './platform/db/database';
 import type { LiveBus } from './platform/realtime/live-bus';
@@ -31,9 +32,22 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
   runInBackground(() => runner.start());
   processMail(platform.jobs, platform.mail);
   processExports(platform, live);
+  // Device order reminders (docs/ORDERS.md): a timer, each run a short step behind the requests.
+  const reminders = setInterval(() => {
+    const baseUrl = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${config.PORT}`;
+    runInBackground(() =>
+      sendOrderReminders({ db: platform.database.db, enqueue: (message) => enqueueMail(platform.jobs, message), thresholdHours: config.ORDER_REMINDER_HOURS, baseUrl, logger }, new Date()).catch((error: unknown) =>
+        logger.error({ err: error }, 'device order reminders failed'),
+      ),
+    );
+  }, config.ORDER_REMINDER_EVERY_MINUTES * 60_000);
+  reminders.unref();
   logger.info({ projections: projections.map((projection) => projection.name) }, 'worker started');
   return {
-    stop: () => runner.stop(),
+    stop: () => {
+      clearInterval(reminders);
+      return runner.stop();
+    },
   };
 }
 

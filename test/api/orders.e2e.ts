@@ -5,6 +5,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
+import { sendOrderReminders } from '../../services/src/orders/order-reminders';
+import type { MailMessage } from '../../services/src/platform/mail/mail-sender';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
 
 /**
@@ -187,4 +189,28 @@ describe('device orders', () => {
     expect(lines[0]!.startsWith('Order ID,Status,IBO/Market,Office Name,Office Number,Requested By,Delivery Method,Phones Requested')).toBe(true);
     expect(lines.slice(1)).toEqual([expect.stringMatching(new RegExp(`^${requested.body.order_prefix},Approved by IBO Manager,North Market,Dallas Office,OF001,.*,Pickup,0,0,0,0,20,20,`))]);
   });
+
+  it('reminds the awaited approver once an order has waited past the threshold, once per waiting step, on a fixed clock', async () => {
+    const requested = await as('dallas', 'POST', '/api/v1/manager/create_inventory_request_order', { office_id: offices.dallas, method_of_delivery: 3, ...shipping, city: 'Dallas', state: 'TX', zip: '75201', sims_requested: 12 });
+    const prefix = requested.body.order_prefix;
+    const sent: MailMessage[] = [];
+    const remind = (hoursLater: number) =>
+      sendOrderReminders({ db: service.test.database.db, enqueue: async (message) => sent.push(message), thresholdHours: 48, baseUrl: 'https://portal.example' }, new Date(Date.now() + hoursLater * 3_600_000));
+    const about = () => sent.filter((message) => message.subject.includes(prefix)).map((message) => [message.to, message.subject]);
+    await remind(47);
+    expect(about()).toEqual([]);
+    await remind(49);
+    expect(about()).toEqual([['ibo.manager@demo.test', `Reminder: device order ${prefix} awaits your approval`]]);
+    expect(sent.find((message) => message.subject.includes(prefix))!.text).toContain(`https://portal.example/orderinventory?order_id=${prefix}`);
+    // The same waiting step is not reminded twice; the next step is, once it too has waited.
+    await remind(72);
+    expect(about()).toHaveLength(1);
+    expect((await answer('northIbo', requested.body.id, 2, { devices: 0, tablets: 0, sims: 12 })).status).toBe(200);
+    await remind(49);
+    expect(about()).toEqual([
+      ['ibo.manager@demo.test', `Reminder: device order ${prefix} awaits your approval`],
+      ['retailer.manager@demo.test', `Reminder: device order ${prefix} awaits your approval`],
+    ]);
+  });
 });
+

@@ -139,3 +139,20 @@ export async function orderAudienceEmails(db: SqlDb, audience: OrderAudience): P
         : sql<boolean>`1 = any(u.role_ids)`;
   return (await sql<{ email: string }>`select u.email from rm.org_users u where u.status = 1 and ${condition} order by u.email`.execute(db)).rows.map((row) => row.email);
 }
+
+/** An order waiting on an approver since its last step (reminders, docs/ORDERS.md). */
+export interface WaitingOrder {
+  readonly id: string;
+  readonly order_prefix: string;
+  readonly office_id: string;
+  readonly approval_status: number | null;
+  readonly waiting_since: string;
+}
+
+/** Orders awaiting an approval (status 1, 2 or 4) whose last step is at or before `since`, oldest first, at most `limit`. */
+export async function ordersWaitingSince(db: SqlDb, since: string, limit: number): Promise<WaitingOrder[]> {
+  const found = await sql<WaitingOrder>`
+    select io.id, io.order_prefix, io.office_id, io.approval_status, io.updated_at::text as waiting_since from rm.inventory_orders io
+    where io.status in (1, 2, 4) and io.updated_at <= ${since}::timestamptz order by io.updated_at limit ${limit}`.execute(db);
+  return found.rows;
+}

@@ -47,6 +47,10 @@ const environmentSchema = z.object({
   EXPORT_S3_PREFIX: z.string().default('exports/'),
   /** How often each live socket's session is checked again (revoked, expired, user disabled → disconnected); logout and password changes end sockets at once. */
   SOCKET_RECHECK_MS: positiveInt.min(100).max(3_600_000).default(60_000),
+  /** A device order waiting this many hours on one approver gets a reminder to them (docs/ORDERS.md). */
+  ORDER_REMINDER_HOURS: positiveInt.max(24 * 365).default(48),
+  /** How often the worker looks for device orders to remind. */
+  ORDER_REMINDER_EVERY_MINUTES: positiveInt.max(24 * 60).default(60),
   /** Where RMA boxes ship to (the returns desk): the shipping label's "to" block, one line each. */
   RMA_RETURNS_NAME: z.string().min(1).default('Returns Desk'),
   RMA_RETURNS_ADDRESS: z.string().min(1).default('1200 Distribution Way'),

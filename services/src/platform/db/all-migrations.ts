@@ -2,8 +2,9 @@ import { projectionRunnerMigrations } from '@portal/projections';
 import { apiKeyMigrations } from '../../auth/api-keys.store';
 import { authMigrations } from '../../auth/credentials.store';
 import { exportMigrations } from '../../exports/exports.store';
+import { orderReminderMigrations } from '../../orders/order-reminders';
 import { eventStoreMigrations } from '../event-store/postgres-event-store';
 import type { Migration } from './migrations';
 
 /** Every migration of the service, in the order they apply. */
-export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations, ...authMigrations, ...apiKeyMigrations, ...exportMigrations];
+export const allMigrations: readonly Migration[] = [...eventStoreMigrations, ...projectionRunnerMigrations, ...authMigrations, ...apiKeyMigrations, ...exportMigrations, ...orderReminderMigrations];
