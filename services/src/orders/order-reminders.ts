@@ -1,9 +1,8 @@
 import { ORDER_APPROVAL_CHAIN } from '@portal/contracts';
 import { type SqlDb, orderAudienceEmails, ordersWaitingSince } from '@portal/projections';
-import { sql } from 'kysely';
 import type { Logger } from '../platform/logger';
 import type { MailMessage } from '../platform/mail/mail-sender';
-import type { Migration } from '../platform/db/migrations';
+import { claimReminder, releaseReminder } from './order-reminders.store';
 
 /**
  * Reminders for device orders waiting on one approver longer than a threshold (docs/ORDERS.md):
@@ -11,23 +10,6 @@ import type { Migration } from '../platform/db/migrations';
  * (tests pass a fixed clock and never wait); the worker calls it on a timer, a few orders at a
  * time, so that the embedded database's one connection is never held long.
  */
-
-/** Which waiting steps were reminded: rows kept outside the event log (like export records). */
-export const orderReminderMigrations: readonly Migration[] = [
-  {
-    name: '0008_order_reminders',
-    async up(db) {
-      await sql`
-        create table order_reminders (
-          order_id text not null,
-          -- The step the order has been waiting on since (its last change): one reminder each.
-          step_at timestamptz not null,
-          sent_at timestamptz not null default now(),
-          primary key (order_id, step_at)
-        )`.execute(db);
-    },
-  },
-];
 
 /** Orders reminded in one run at most: short steps. */
 const REMINDERS_PER_RUN = 50;
@@ -50,8 +32,7 @@ export async function sendOrderReminders(dependencies: ReminderDependencies, now
   for (const order of await ordersWaitingSince(db, since, REMINDERS_PER_RUN * 4)) {
     if (reminded >= REMINDERS_PER_RUN) break;
     // Claim the step first: a second run (or worker) never reminds it again.
-    const claimed = await sql`insert into order_reminders (order_id, step_at) values (${order.id}, ${order.waiting_since}::timestamptz) on conflict do nothing`.execute(db);
-    if (Number(claimed.numAffectedRows ?? 0) === 0) continue;
+    if (!(await claimReminder(db, order.id, order.waiting_since))) continue;
     const awaited = ORDER_APPROVAL_CHAIN.find((approver) => approver.actsAt.includes(order.approval_status));
     if (!awaited) continue;
     const hours = Math.floor((now.getTime() - new Date(order.waiting_since).getTime()) / 3_600_000);
@@ -63,7 +44,7 @@ export async function sendOrderReminders(dependencies: ReminderDependencies, now
       reminded++;
     } catch (error) {
       // Not sent: release the claim so the next run tries again.
-      await sql`delete from order_reminders where order_id = ${order.id} and step_at = ${order.waiting_since}::timestamptz`.execute(db);
+      await releaseReminder(db, order.id, order.waiting_since);
       dependencies.logger?.error({ err: error, order: order.order_prefix }, 'device order reminder not sent');
     }
   }

@@ -2,7 +2,7 @@ import { projectionRunnerMigrations } from '@portal/projections';
 import { apiKeyMigrations } from '../../auth/api-keys.store';
 import { authMigrations } from '../../auth/credentials.store';
 import { exportMigrations } from '../../exports/exports.store';
-import { orderReminderMigrations } from '../../orders/order-reminders';
+import { orderReminderMigrations } from '../../orders/order-reminders.store';
 import { eventStoreMigrations } from '../event-store/postgres-event-store';
 import type { Migration } from './migrations';
 
