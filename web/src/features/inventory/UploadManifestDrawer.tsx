@@ -1,7 +1,7 @@
 import type { ManifestProblems } from '@portal/contracts/inventory/inventory.views';
 import { UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Drawer, Form, Select, Space, Table, Upload } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Select, Space, Table, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
 import { ApiFailure, call, failureMessage, route } from '../../app/api-client';
@@ -16,6 +16,8 @@ const receiveManifest = route('POST', '/api/v1/manager/receive_manifest');
 
 interface ManifestForm {
   office_id?: string;
+  /** The device order the shipment fulfils (docs/ORDERS.md), by its number. */
+  inventory_request_order_id?: string;
   file?: UploadFile[];
 }
 
@@ -51,6 +53,7 @@ export default function UploadManifestDrawer({ onClose }: { onClose: () => void 
     if (!values.office_id || !file) return;
     const body = new FormData();
     body.append('office_id', values.office_id);
+    if (values.inventory_request_order_id?.trim()) body.append('inventory_request_order_id', values.inventory_request_order_id.trim());
     body.append('file', file, file.name);
     setSending(true);
     setRefusal(undefined);
@@ -86,6 +89,9 @@ export default function UploadManifestDrawer({ onClose }: { onClose: () => void 
       <Form<ManifestForm> form={form} layout="vertical" onFinish={(values) => void send(values)}>
         <Form.Item name="office_id" label="Office" rules={[{ required: true, message: 'Please select office' }]}>
           <Select showSearch={{ optionFilterProp: 'label' }} allowClear placeholder="Office" loading={offices.isFetching} options={(offices.data ?? []).map(officeOption)} />
+        </Form.Item>
+        <Form.Item name="inventory_request_order_id" label="Device order (optional)" extra="The approved device order this shipment fulfils, e.g. ORD-000123.">
+          <Input placeholder="ORD-000123" allowClear maxLength={60} />
         </Form.Item>
         <Form.Item
           name="file"
