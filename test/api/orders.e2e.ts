@@ -128,6 +128,9 @@ describe('device orders', () => {
     expect(await orderOf('fresno', requested.body.order_prefix)).toMatchObject({ status: 9, status_text: 'Shipped', tracking_number: '1Z999AA10123456784' });
     const again = await ship(keys.coastline, { ...shipment, devices: [device(12, 'SIM', 'ORD-S2')] });
     expect([again.status, again.body.message]).toEqual([409, `${requested.body.order_prefix} was already shipped; a second shipment cannot fulfil it.`]);
+    // The office's receive job shows it: source 2 (inventory order) and the order's number.
+    const jobs = await as<{ items: { data: { id: string; assign_source: number; inventory_request_order_id: string | null }[] } }>('fresno', 'GET', '/api/v1/manager/managerjob_v2');
+    expect(jobs.body.items.data.find((job) => job.id === shipped.body.job_id)).toMatchObject({ assign_source: 2, inventory_request_order_id: requested.body.order_prefix });
     // Its devices carry the order's number.
     const report = await as<Listed<DetailedDeviceRow>>('fresno', 'GET', `/api/v1/detailed_inventory_report?order_id=${requested.body.order_prefix}`);
     expect(report.body.items.total).toBe(11);
