@@ -158,5 +158,17 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     const sent = upload.body as FormData;
     expect(sent.get('office_id')).toBe('o-1');
     expect((sent.get('file') as File).name).toBe('shipment.csv');
+    // No device order named: none sent.
+    expect(sent.get('inventory_request_order_id')).toBeNull();
+
+    // Named, the device order goes with it (docs/ORDERS.md fulfilment).
+    fireEvent.change(screen.getByPlaceholderText('ORD-000123'), { target: { value: ' ORD-000042 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(api.requests.filter((request) => request.path === '/api/v1/manager/receive_manifest')).toHaveLength(2));
+    const named = api.requests.filter((request) => request.path === '/api/v1/manager/receive_manifest')[1]!.body as FormData;
+    expect(named.get('inventory_request_order_id')).toBe('ORD-000042');
+    // Closed before the file ends, so no render is left for after the test environment is gone.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByPlaceholderText('ORD-000123')).toBeNull());
   });
 });
