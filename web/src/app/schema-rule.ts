@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 
 /** What a contracts zod schema offers a form: its check, with the spec's message on each issue. */
-interface FieldSchema {
+export interface FieldSchema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
 }
 

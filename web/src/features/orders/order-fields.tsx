@@ -1,8 +1,8 @@
 import { AT_LEAST_ONE_MESSAGE, ORDER_MAX_QUANTITY, type createInventoryOrderBody } from '@portal/contracts/orders/orders.schemas';
 import type { InventoryOrderRow } from '@portal/contracts/orders/orders.views';
-import { Col, Form, type FormRule, Input, InputNumber, Row, Select } from 'antd';
+import { Col, Form, type FormRule, Input, InputNumber, Row } from 'antd';
 import { checkedBy } from '../../app/schema-rule';
-import { US_STATE_OPTIONS } from '../../app/format';
+import CityStateZipFields from '../../app/widgets/CityStateZipFields';
 
 /** The form fields the three order drawers share (doc 2 §3 "Inventory order", §5 "Order request"), each checked by the contracts schema's field. */
 
@@ -44,23 +44,7 @@ export function ShippingFields({ shape }: { shape: ShippingShape }) {
       <Form.Item name="address3" label="Address 3" rules={[checkedBy(shape.address3)]}>
         <Input placeholder="Address 3 (optional)" maxLength={200} />
       </Form.Item>
-      <Row gutter={12}>
-        <Col span={10}>
-          <Form.Item name="city" label="City" required rules={[checkedBy(shape.city)]}>
-            <Input placeholder="City" maxLength={100} />
-          </Form.Item>
-        </Col>
-        <Col span={7}>
-          <Form.Item name="state" label="State" required rules={[checkedBy(shape.state)]}>
-            <Select placeholder="State" options={US_STATE_OPTIONS} showSearch={{ optionFilterProp: ['value', 'name'] }} />
-          </Form.Item>
-        </Col>
-        <Col span={7}>
-          <Form.Item name="zip" label="ZIP" required rules={[checkedBy(shape.zip)]}>
-            <Input placeholder="ZIP" inputMode="numeric" maxLength={5} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <CityStateZipFields shape={shape} />
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item name="contact_phone_number" label="Contact Number" required rules={[checkedBy(shape.contact_phone_number)]}>

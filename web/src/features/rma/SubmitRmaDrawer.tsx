@@ -1,12 +1,12 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { type SubmitRmaOrderBody, submitRmaOrderBody } from '@portal/contracts/rma/rma-order.schemas';
 import type { RmaDeviceRow } from '@portal/contracts/rma/rma.views';
-import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { officeLabel } from '../../app/format';
 import { notice } from '../../app/notice';
 import { useCommand } from '../../app/command';
 import CommandDrawer from '../../app/widgets/CommandDrawer';
-import { US_STATE_OPTIONS } from '../../app/format';
+import CityStateZipFields from '../../app/widgets/CityStateZipFields';
 import { checkedBy } from '../../app/schema-rule';
 
 type ShippingField = Exclude<keyof SubmitRmaOrderBody, 'rma_list'>;
@@ -61,21 +61,7 @@ export default function SubmitRmaDrawer({ devices, command: api, reload, onClose
         <Form.Item name="address" label="Address" required rules={[checkedBy(shape.address)]}>
           <Input placeholder="Address" maxLength={200} />
         </Form.Item>
-        <Form.Item name="city" label="City" required rules={[checkedBy(shape.city)]}>
-          <Input placeholder="City" maxLength={100} />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="state" label="State" required rules={[checkedBy(shape.state)]}>
-              <Select placeholder="State" options={US_STATE_OPTIONS} showSearch={{ optionFilterProp: ['value', 'name'] }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="zip" label="ZIP" required rules={[checkedBy(shape.zip)]}>
-              <Input placeholder="ZIP" inputMode="numeric" maxLength={5} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <CityStateZipFields shape={shape} />
         <Form.Item name="no_of_boxes" label="Number of boxes" required rules={[checkedBy(shape.no_of_boxes)]}>
           <InputNumber placeholder="Number of boxes" min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>
