@@ -23,6 +23,7 @@ export * from './inventory/inventory.routes';
 export * from './rma/rma.routes';
 export * from './orders/orders.routes';
 export * from './sales/sales.routes';
+export * from './sales/sales.periods';
 export * from './onboarding/onboarding.routes';
 export * from './admin/admin.routes';
 export * from './reference/reference.routes';
