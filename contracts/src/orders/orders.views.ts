@@ -1,3 +1,5 @@
+import type { OrderShipping } from './orders.events';
+
 /** A document attached to an order (doc 2 §3 attachments_list). */
 export interface OrderAttachment {
   readonly name: string;
@@ -5,7 +7,7 @@ export interface OrderAttachment {
 }
 
 /** One device order as Order Devices shows it (doc 2 §3 "Inventory order"), plus our fields marked. */
-export interface InventoryOrderRow {
+export interface InventoryOrderRow extends OrderShipping {
   readonly id: string;
   readonly order_prefix: string;
   /** contracts' inventoryOrderStatuses; approval_status: inventoryOrderApprovalStatuses. */
@@ -25,16 +27,6 @@ export interface InventoryOrderRow {
   readonly method_of_delivery_text: string;
   readonly tracking_number: string | null;
   readonly admin_comments: string | null;
-  readonly ship_to_name: string;
-  readonly company_name: string | null;
-  readonly address: string;
-  readonly address2: string | null;
-  readonly address3: string | null;
-  readonly city: string;
-  readonly state: string;
-  readonly zip: string;
-  readonly contact_phone_number: string;
-  readonly email: string;
   readonly devices_requested: number;
   readonly tablets_requested: number;
   readonly sims_requested: number;

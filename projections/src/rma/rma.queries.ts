@@ -63,7 +63,7 @@ export function rmaDeviceStatusReport(db: SqlDb, scope: Scope, filters: RmaDevic
 interface RmaDeviceRecord {
   id: string; imei: string; office_id: string; office_name: string | null; office_number: string | null; agent_name: string | null; manager_name: string | null; status: number;
   opened_by: 'agent' | 'manager'; awaiting_manager: boolean; reason: number; reason_two: number | null; notes: string | null; comments: string | null; created_at: string;
-  has_image: boolean; rma_prefix: string | null; order_status: number | null; device_age: number | null; device_status: number | null; carton: string | null;
+  has_image: boolean; rma_prefix: string | null; rma_order_id: string | null; order_status: number | null; device_age: number | null; device_status: number | null; carton: string | null;
 }
 
 async function rmaDevicePage(db: SqlDb, scope: Scope, list: RmaDeviceList, filters: RmaDeviceFilters & { readonly asOf?: string }, withDevice: true): Promise<Page<RmaDeviceStatusRow>>;
@@ -97,7 +97,7 @@ async function rmaDevicePage(db: SqlDb, scope: Scope, list: RmaDeviceList, filte
     sql<{ total: number }>`select count(*)::int as total ${from} where ${where}`.execute(db),
   ]);
   return {
-    data: rows.rows.map(({ has_image, order_status, device_age, device_status, carton, rma_order_id: _order, ...row }: RmaDeviceRecord & { rma_order_id?: string }) => ({
+    data: rows.rows.map(({ has_image, order_status, device_age, device_status, carton, rma_order_id: _order, ...row }) => ({
       ...row,
       device_image_url: has_image ? rmaDeviceImagePath(row.id) : null,
       status_text: nameOf(rmaDeviceStatuses, row.status) ?? '',

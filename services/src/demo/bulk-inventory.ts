@@ -123,7 +123,7 @@ export class BulkInventory implements SeedInventory {
         const job = this.receiveJobs.get(id) ?? { events: [] as ReceiveJobEvent[], imeisOf: new Map<string, readonly string[]>() };
         job.events.push(...(record.events as ReceiveJobEvent[]));
         this.receiveJobs.set(id, job);
-      } else if (record.streamId.startsWith(inventoryOrderStream('')) && !record.streamId.endsWith('-numbers')) {
+      } else if (record.streamId.startsWith(inventoryOrderStream('')) && record.streamId !== INVENTORY_ORDER_NUMBERS_STREAM) {
         const id = record.streamId.slice(inventoryOrderStream('').length);
         this.inventoryOrders.set(id, (record.events as InventoryOrderEvent[]).reduce(evolveInventoryOrder, this.inventoryOrders.get(id) ?? initialInventoryOrderState(id)));
       } else if (record.streamId.startsWith(rmaOrderStream('')) && record.streamId !== RMA_ORDER_NUMBERS_STREAM) {

@@ -1,4 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RmaOrderEvent } from '@portal/contracts';
 import { type Scope, rmaOrderIdByPrefix } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
 import { DomainError } from '../platform/commands/command-errors';
@@ -36,7 +37,8 @@ export class ReceiveRmaOrderHandler implements ICommandHandler<ReceiveRmaOrder> 
     const position = await this.batch.run(async () => {
       const loaded = await loadRmaOrder(this.batch, scope, rmaOrderId);
       const decision = decideReceiveRmaOrder({ imeis }, { order: loaded.order, devices: statesOf(loaded.devices) }, { visible: loaded.visible });
-      if (!(decision instanceof DomainError)) missing = loaded.order.imeis.filter((imei) => !imeis.includes(imei));
+      // What the decider recorded as missing (the order names them), not a second derivation here.
+      if (!(decision instanceof DomainError)) missing = decision.records.flatMap((record) => record.events as RmaOrderEvent[]).flatMap((event) => (event.type === 'RmaOrderReceived' ? event.data.missing : []));
       return this.batch.append(decision, { devices: loaded.devices, records: orderVersions(loaded) }, context, idempotencyKey);
     });
     return { position, count: imeis.length, id: rmaOrderId, received: new Set(imeis).size, missing };
