@@ -24,7 +24,7 @@ import { databaseUrl, serverFacts, withServer } from './eventstore/databases';
 import { Api, expectStatus } from './inventory/api';
 import { type DataFacts, runToEnd as run, seededBenchDatabase } from './inventory/seeded-database';
 import { repositoryRoot, startService } from './inventory/service';
-import { type Summary, fmt, ms, summarise, integer } from './inventory/stats';
+import { type Summary, fmt, ms, summarise, integer, benchLog, pick, random } from './inventory/stats';
 
 const DEVICES = integer('BENCH_REPORTS_DEVICES', 1_000_000, 1000);
 const REQUESTS = integer('BENCH_REPORTS_REQUESTS', 200, 20);
@@ -36,16 +36,8 @@ const PASSWORD = 'Passw0rd!';
 
 const TARGETS: Record<string, number> = { detailed: 50, legacy: 100, summary: 100, aged: 150, keyword: 50 };
 
-const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)} load ${os.loadavg()[0]!.toFixed(2)}] ${message}`);
+const log = benchLog;
 
-/** A deterministic pseudo-random sequence (the same requests on every run). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
 
 async function prepare(logFile: string): Promise<DataFacts> {
   return seededBenchDatabase({ database: DATABASE, devices: DEVICES, reseed: RESEED, logFile, log });
@@ -109,7 +101,6 @@ interface Request {
 }
 type Role = 'super' | 'retailer' | 'ibo' | 'office';
 
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 /** The business day (America/Chicago, the default zone) `offset` days ago: the API refuses dates after its today. */
 const days = (offset: number) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() - offset * 86_400_000));

@@ -25,7 +25,7 @@ import { databaseUrl, serverFacts } from './eventstore/databases';
 import { Api, expectStatus } from './inventory/api';
 import { seededBenchDatabase } from './inventory/seeded-database';
 import { startService } from './inventory/service';
-import { type Summary, fmt, ms, summarise, integer } from './inventory/stats';
+import { type Summary, fmt, ms, summarise, integer, benchLog, pick, random } from './inventory/stats';
 
 const DEVICES = integer('BENCH_RMA_DEVICES', 1_000_000, 1000);
 const RUNS = integer('BENCH_RMA_RUNS', 5, 1);
@@ -37,16 +37,8 @@ const PASSWORD = 'Passw0rd!';
 const TARGET_INITIATE_MS = 1000;
 const TARGET_LIST_P95_MS = 100;
 
-const log = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)} load ${os.loadavg()[0]!.toFixed(2)}] ${message}`);
+const log = benchLog;
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1664525 + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
 
 async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: databaseUrl(DATABASE) });

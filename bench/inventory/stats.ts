@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { percentile } from '../eventstore/workload';
 
 export interface Summary {
@@ -40,3 +41,18 @@ export function integer(name: string, fallback: number, min: number): number {
   if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer >= ${min}`);
   return value;
 }
+
+/** A deterministic pseudo-random sequence (the same requests on every run). */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** One of the items, chosen by the sequence. */
+export const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+
+/** A bench log line: the time and the machine's load, so a figure can be read against it. */
+export const benchLog = (message: string) => console.log(`[${new Date().toISOString().slice(11, 19)} load ${os.loadavg()[0]!.toFixed(2)}] ${message}`);

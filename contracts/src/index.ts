@@ -46,3 +46,6 @@ export * from './platform/input';
 export * from './reports/reports.routes';
 export * from './reports/reports.schemas';
 export * from './reports/reports.views';
+export * from './sales/sales.events';
+export * from './sales/sales.schemas';
+export * from './sales/sales.views';

@@ -4,10 +4,11 @@ import { announcementsProjection } from './help/announcements.projection';
 import { inventoryProjection } from './inventory/inventory.projection';
 import { rmaProjection } from './rma/rma.projection';
 import { ordersProjection } from './orders/orders.projection';
+import { salesProjection } from './sales/sales.projection';
 import type { Projection } from './runner/projection';
 
 /** Every projection the worker runs. */
-export const projections: readonly Projection[] = [streamCatalogProjection as Projection, orgProjection, announcementsProjection, inventoryProjection, rmaProjection, ordersProjection];
+export const projections: readonly Projection[] = [streamCatalogProjection as Projection, orgProjection, announcementsProjection, inventoryProjection, rmaProjection, ordersProjection, salesProjection];
 
 export function findProjection(name: string): Projection | undefined {
   return projections.find((projection) => projection.name === name);

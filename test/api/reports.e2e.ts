@@ -1,9 +1,8 @@
-import { type AgedAnswer, type DetailedDeviceRow, type ExportAnswer, type ExportProgress, type LegacyDeviceRow, type ManagerSummaryRow, type OfficeSummaryRow, type Page, type SummaryGrandTotals, withLuhnCheckDigit } from '@portal/contracts';
+import { type AgedAnswer, type DetailedDeviceRow, type LegacyDeviceRow, type ManagerSummaryRow, type OfficeSummaryRow, type Page, type SummaryGrandTotals, withLuhnCheckDigit } from '@portal/contracts';
 import { agedInventory, businessDate, detailedInventoryReport } from '@portal/projections';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
-import { type SeededService, call, login, startSeededService } from '../support/demo';
-import { waitFor } from '../support/processes';
+import { type SeededService, call, downloadExport, login, startSeededService } from '../support/demo';
 
 /** A valid IMEI: 14 digits and their Luhn check digit. */
 const imei = (body14: string) => withLuhnCheckDigit(body14);
@@ -316,18 +315,7 @@ describe('inventory reports', () => {
   });
 
   /** Runs a download by count (an export) to its end and reads the CSV's data rows. */
-  const download = async (who: keyof typeof tokens, path: string) => {
-    const answer = await as<ExportAnswer>(who, 'GET', path);
-    expect(answer.status).toBe(200);
-    let url = answer.body.url;
-    if (answer.body.download === 0) {
-      const done = await waitFor(() => as<ExportProgress>(who, 'GET', `/api/v1/exports/${answer.body.export_id}`), (progress) => progress.body.status === 'done' || progress.body.status === 'failed', 30_000, 'export');
-      url = done.body.url;
-    }
-    const text = await (await fetch(new URL(url!, service.baseUrl))).text();
-    const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line.length > 0);
-    return { heading: lines[0]!, rows: lines.slice(1) };
-  };
+  const download = (who: keyof typeof tokens, path: string) => downloadExport(service.baseUrl, tokens[who], path);
 
   it('Detailed report export: the file lists the devices in the order the screen shows them, for the screen\'s sort and filters', async () => {
     const imeiOf = (line: string) => /\b\d{15}\b/.exec(line)![0];

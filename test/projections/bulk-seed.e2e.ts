@@ -30,8 +30,15 @@ async function readModels(db: SqlDb) {
       order by 1, 2, 3, 4, 5, 6`),
     sales: await rows(sql`
       select o.name as office, coalesce(u.email, '') as agent, s.device_type, s.activation_date::text, s.devices
-      from rm.inventory_sales_counts s join rm.org_offices o on o.id = s.office_id left join rm.org_users u on u.id = s.agent_id
+      from rm.sales_daily_counts s join rm.org_offices o on o.id = s.office_id left join rm.org_users u on u.id = s.agent_id
       order by 1, 2, 3, 4`),
+    saleRows: await rows(sql`
+      select a.imei, o.name as office, u.email as agent, a.device_type, a.activation_date::text, a.recorded_at::text, a.plan_name, a.activation_order_id,
+        a.subscriber_state, a.subscriber_zip, a.make, a.model, a.esn, a.pallet, a.carton_number, a.enroll_id, a.enroll_type, a.etc_code,
+        ao.name as allocated_office, a.order_id, a.order_date::text, a.received_at::text, a.allocation_date::text
+      from rm.sales_activations a join rm.org_offices o on o.id = a.office_id left join rm.org_offices ao on ao.id = a.allocated_office_id
+        left join rm.org_users u on u.id = a.agent_id
+      order by a.imei`),
     log: await rows(sql`select imei, status, type, short_description, created_at::text from rm.inventory_device_log order by imei, id`),
     receiveJobs: await rows(sql`
       select o.name as office, j.source, j.order_id, j.order_date::text, fo.name as from_office, j.total_carton_count, j.total_device_count,
@@ -114,6 +121,10 @@ describe('the demo seed: bulk path and command path', () => {
     expect(commands.sales.length).toBeGreaterThan(0);
     expect(bulk.stockAges).toEqual(commands.stockAges);
     expect(bulk.sales).toEqual(commands.sales);
+    // What each sale recorded of its device: the command reads it from the read model, the bulk path from the same row in memory.
+    expect(commands.saleRows.length).toBeGreaterThan(0);
+    expect(commands.saleRows.every((row) => (row as { allocation_date: string | null; order_date: string | null }).allocation_date !== null)).toBe(true);
+    expect(bulk.saleRows).toEqual(commands.saleRows);
     expect(bulk.log).toEqual(commands.log);
     expect(bulk.receiveJobs).toEqual(commands.receiveJobs);
     expect(bulk.agentJobs).toEqual(commands.agentJobs);

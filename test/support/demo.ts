@@ -1,4 +1,4 @@
-import type { LoginItems } from '@portal/contracts';
+import type { ExportAnswer, ExportProgress, LoginItems } from '@portal/contracts';
 import type { SqlDb } from '@portal/projections';
 import { sql } from 'kysely';
 import { type TestDatabase, createTestDatabase, testRedisPrefix, testRedisUrl } from '../../services/src/platform/testing/test-database';
@@ -32,6 +32,20 @@ export async function call<T = Record<string, unknown>>(
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
 }
 
+
+/** Runs an export (or a download by count) to its end as the console does, and reads the CSV: its heading line and data lines. */
+export async function downloadExport(baseUrl: string, token: string, path: string): Promise<{ heading: string; rows: string[] }> {
+  const answer = await call<ExportAnswer>(baseUrl, 'GET', path, { token });
+  if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  let url = answer.body.url;
+  if (answer.body.download === 0) {
+    const done = await waitFor(() => call<ExportProgress>(baseUrl, 'GET', `/api/v1/exports/${answer.body.export_id}`, { token }), (progress) => progress.body.status === 'done' || progress.body.status === 'failed', 30_000, 'export');
+    url = done.body.url;
+  }
+  const text = await (await fetch(new URL(url!, baseUrl))).text();
+  const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter((line) => line.length > 0);
+  return { heading: lines[0]!, rows: lines.slice(1) };
+}
 
 export async function login(baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<Answer<{ message?: string; items?: LoginItems }>> {
   return call(baseUrl, 'POST', '/api/login', { body: { email, password, deviceid: 'web-browser', platform_type: 4, portal_type: 2 } });

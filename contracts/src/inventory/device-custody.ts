@@ -18,6 +18,8 @@ export interface DeviceState {
   readonly transfer_id: string | null;
   /** The RMA order whose box it is in (Submit RMA); kept once returned, cleared when the order is rejected. */
   readonly rma_prefix: string | null;
+  /** While sold by an activation of its own: the status it had before (a reversal restores it); null otherwise, also when a swap made it sold. */
+  readonly sold_from_status: number | null;
 }
 
 /** A device no event has placed yet: never received by any office (not a status of the spec). */
@@ -35,12 +37,13 @@ export const initialDeviceState = (imei: string): DeviceState => ({
   agent_job_id: null,
   transfer_id: null,
   rma_prefix: null,
+  sold_from_status: null,
 });
 
 export function evolveDevice(state: DeviceState, event: DeviceEvent): DeviceState {
   switch (event.type) {
     case 'DeviceReceived':
-      return { ...state, status: S.MANAGER_PENDING, office_id: event.data.office_id, agent_id: null, job_id: event.data.job_id, carton_number: event.data.carton_number, agent_job_id: null, transfer_id: null, rma_prefix: null };
+      return { ...state, status: S.MANAGER_PENDING, office_id: event.data.office_id, agent_id: null, job_id: event.data.job_id, carton_number: event.data.carton_number, agent_job_id: null, transfer_id: null, rma_prefix: null, sold_from_status: null };
     case 'DeviceAcceptedByManager':
       return { ...state, status: S.MANAGER_RECEIVED };
     case 'DeviceDeclinedByManager':
@@ -64,7 +67,9 @@ export function evolveDevice(state: DeviceState, event: DeviceEvent): DeviceStat
     case 'DeviceReassignedToManager':
       return { ...state, status: S.MANAGER_RECEIVED, office_id: event.data.office_id, agent_id: null, agent_job_id: null, transfer_id: null };
     case 'DeviceActivated':
-      return { ...state, status: S.SOLD };
+      return { ...state, status: S.SOLD, sold_from_status: event.data.previous_status };
+    case 'ActivationReversed':
+      return { ...state, status: event.data.restored_status, sold_from_status: null };
     case 'DeviceImageUploaded':
     case 'DeviceRmaRequestAccepted':
       return state;
@@ -82,9 +87,9 @@ export function evolveDevice(state: DeviceState, event: DeviceEvent): DeviceStat
     case 'DeviceReturnedToStock':
       return { ...state, status: state.agent_id ? S.AGENT_RECEIVED : S.MANAGER_RECEIVED };
     case 'DeviceSwappedOut':
-      return { ...state, status: S.DEVICE_SWAP, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: null, transfer_id: null };
+      return { ...state, status: S.DEVICE_SWAP, office_id: event.data.office_id, agent_id: event.data.agent_id, agent_job_id: null, transfer_id: null, sold_from_status: null };
     case 'DeviceSwappedIn':
-      return { ...state, status: S.SOLD };
+      return { ...state, status: S.SOLD, sold_from_status: null };
     case 'DeviceRmaSubmitted':
       return { ...state, rma_prefix: event.data.rma_prefix };
     case 'DeviceRmaOrderRejected':

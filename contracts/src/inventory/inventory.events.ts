@@ -1,4 +1,5 @@
 import type { RmaDeviceCustodyEvent } from '../rma/rma.events';
+import type { SalesDeviceEvent } from '../sales/sales.events';
 import type { DeviceTypeCode } from './inventory.codes';
 
 /**
@@ -50,27 +51,11 @@ export type DeviceEvent =
   | { type: 'DeviceSentToOffice'; data: { imei: string; from_office_id: string; office_id: string; job_id: string | null; agent_id: string | null; agent_job_id: string | null; manager_id: string } }
   /** Reassigned with no agent chosen: in the chosen office's manager stock (3). */
   | { type: 'DeviceReassignedToManager'; data: { imei: string; from_office_id: string; office_id: string; previous_agent_id: string | null } }
-  /** Sold (activated) upstream: sold (8). `was_in_stock` false flags an activation of a device that was not in stock. */
-  | {
-      type: 'DeviceActivated';
-      data: {
-        imei: string;
-        activation_date: string;
-        order_id: string | null;
-        plan_name: string | null;
-        subscriber_state: string | null;
-        subscriber_zip: string | null;
-        previous_status: number;
-        was_in_stock: boolean;
-        /** Who held it when it was sold: its sale counts for that office and agent. */
-        office_id: string | null;
-        agent_id: string | null;
-      };
-    }
   /** A photo of the device (IMEI and agent-IMEI screens); the file lives in file storage. */
   | { type: 'DeviceImageUploaded'; data: { imei: string; file: string; content_type: string; size: number } }
   /** RMA's steps on the device (docs/RMA.md): status only, the holder unchanged but for a swap. */
-  | RmaDeviceCustodyEvent;
+  | RmaDeviceCustodyEvent
+  | SalesDeviceEvent;
 
 export type DeviceEventType = DeviceEvent['type'];
 

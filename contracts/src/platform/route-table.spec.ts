@@ -69,7 +69,7 @@ describe('the API route table', () => {
   it('gives no route an empty role list, and only integration paths integration access', () => {
     expect(apiRoutes.filter((r) => Array.isArray(r.access) && r.access.length === 0)).toEqual([]);
     const integration = apiRoutes.filter((r) => r.access === 'integration').map((r) => r.path).sort();
-    expect(integration).toEqual(['/api/integration/v1/activations', '/api/integration/v1/onboarding_stages', '/api/integration/v1/rma_orders/:rma_prefix/received', '/api/integration/v1/shipments']);
+    expect(integration).toEqual(['/api/integration/v1/activations', '/api/integration/v1/activations/:imei/reversal', '/api/integration/v1/onboarding_stages', '/api/integration/v1/rma_orders/:rma_prefix/received', '/api/integration/v1/shipments']);
     expect(apiRoutes.filter((r) => r.path.startsWith('/api/integration/') && r.access !== 'integration')).toEqual([]);
   });
 

@@ -1,11 +1,11 @@
-import { AGING_BANDS, type AgedAnswer, type AgedBucket, type AgedPeriod, type AgedRow, ownValue } from '@portal/contracts';
+import { AGING_BANDS, type AgedAnswer, type AgedBucket, type AgedPeriod, type AgedRow, type InventoryAging, ownValue } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
-import type { Scope } from '../admin/org.queries';
+import { type Scope, officeInScope } from '../admin/org.queries';
 import { sqlDayStart, sqlToday } from '../business-time';
 import type { SqlDb } from '../runner/ports';
 import { pageWindow } from '../sql/paging';
 import { containsPattern } from '../sql/text';
-import { type Holder, type SummaryFilters, type SummaryPaging, holderList, holderSource } from './report-holders';
+import { type Holder, type SummaryFilters, type SummaryPaging, holderList, holderSource } from '../admin/report-holders';
 
 /** Aged inventory (doc 1 §2.13): in-stock devices per holder, device type and age band (AGING_BANDS), from inventory_stock_ages. */
 
@@ -103,3 +103,32 @@ export async function agedInventory(db: SqlDb, scope: Scope, holder: Holder, fil
   };
 }
 
+
+/**
+ * The dashboards' Inventory Summary cards (doc 1 §2.4, §3 `inventory_aging`): in-stock devices of
+ * the offices in scope (or one agent's) per age band, from the same counters and band instants as
+ * the aged reports ('pre': age from allocation), and all of them.
+ */
+export async function inventoryAging(db: SqlDb, owner: { readonly scope: Scope } | { readonly agentId: string }, asOf: string | undefined): Promise<InventoryAging> {
+  const owned = 'agentId' in owner ? sql<boolean>`c.agent_id = ${owner.agentId}` : officeInScope(owner.scope, sql`c.office_id`);
+  // The bands' instants once (a one-row CTE), compared with each counter's hour: one round trip.
+  const result = await sql<Record<string, number>>`
+    with b as materialized (
+      select ${sql.join(
+        AGING_BANDS.map((band, index) => sql`
+          ${band.maxDays === null ? sql`null::timestamptz` : sqlDayStart(sql`${sqlToday(asOf)} - ${band.maxDays}::int`)} as ${sql.ref(`from_${index}`)},
+          ${sqlDayStart(sql`${sqlToday(asOf)} - ${band.minDays - 1}::int`)} as ${sql.ref(`until_${index}`)}`),
+      )})
+    select ${sql.join(
+      AGING_BANDS.map((band, index) => {
+        const from = sql.ref(`b.from_${index}`);
+        const until = sql.ref(`b.until_${index}`);
+        const inBandNow = band.maxDays === null ? sql`c.pre_from < ${until}` : sql`c.pre_from >= ${from} and c.pre_from < ${until}`;
+        return sql`coalesce(sum(c.devices) filter (where ${inBandNow}), 0)::int as ${sql.ref(band.dashboardKey)}`;
+      }),
+    )},
+      coalesce(sum(c.devices), 0)::int as "Grand_Total"
+    from rm.inventory_stock_ages c cross join b where ${owned}`.execute(db);
+  const row = result.rows[0]!;
+  return { LT15: row.LT15!, LT30: row.LT30!, LT45: row.LT45!, LT90: row.LT90!, GT90: row.GT90!, Grand_Total: row.Grand_Total! };
+}

@@ -1,10 +1,11 @@
-import { AGING_BANDS, type AgedBucket, type AgedPeriod, IN_STOCK_GROUP, INVENTORY_STATUS, type InventoryCountType } from '@portal/contracts';
+import { AGING_BANDS, type AgedBucket, type AgedPeriod, IN_STOCK_GROUP, INVENTORY_STATUS, type InventoryCountType, salesPeriodRange } from '@portal/contracts';
 import { sql } from 'kysely';
 import { type Scope, officeInScope } from '../admin/org.queries';
-import { sqlBusinessDate, sqlDayStart, sqlToday } from '../business-time';
+import { businessDate, sqlBusinessDate, sqlDayStart, sqlToday } from '../business-time';
 import { bandCondition } from './aged-report.queries';
 import type { DeviceChoice } from './device-report.queries';
-import { type Holder, heldBy, soldWindow } from './report-holders';
+import { type Holder, heldBy } from '../admin/report-holders';
+import { soldByHolder } from '../sales/sales-summary.queries';
 
 // ---------------------------------------------------------------------------------------------
 // Downloads by count: the devices behind one clicked number (doc 1 §2.10, §2.13)
@@ -31,7 +32,8 @@ function countedDevices(scope: Scope, holder: Holder, holderId: string, type: In
     case 'instock':
       return sql<boolean>`${held} and d.status = any(${[...IN_STOCK_GROUP]}::smallint[])`;
     case 'sold':
-      return sql<boolean>`${held} and d.status = ${INVENTORY_STATUS.SOLD} and ${soldWindow(sql`d.activation_date`, asOf)}`;
+      // The sales the count summed (sales' rows, by the holder at the sale), whatever the devices did since.
+      return soldByHolder(scope, holder, holderId, salesPeriodRange('last_30_days', businessDate(asOf ? new Date(asOf) : new Date())));
   }
 }
 

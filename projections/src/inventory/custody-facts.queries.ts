@@ -1,7 +1,8 @@
-import { type DeviceTypeCode, INVENTORY_STATUS } from '@portal/contracts';
+import { type DeviceTypeCode, INVENTORY_STATUS, type SoldDevice } from '@portal/contracts';
 import { sql } from 'kysely';
 import { type Scope, officeIdsInScope } from '../admin/org.queries';
 import type { SqlDb } from '../runner/ports';
+import type { DeviceRow } from './device-row';
 
 /**
  * What the write side's inventory rules read from the inventory read model: which devices a
@@ -49,4 +50,35 @@ export async function activationOf(db: SqlDb, imei: string): Promise<{ activatio
     select activation_date::text as activation_date, plan_name, activation_order_id as order_id from rm.inventory_devices
     where imei = ${imei} and status = ${sql.lit(INVENTORY_STATUS.SOLD)} and activation_date is not null`.execute(db);
   return rows.rows[0] ?? null;
+}
+
+/** What a sale records of the device (sales' SoldDevice) from its inventory row and its shipment's order date: the one mapping the command and the bulk seed share. */
+export function soldDeviceFromRow(row: DeviceRow, orderDate: string | null): SoldDevice {
+  const instant = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    device_type: row.device_type as DeviceTypeCode,
+    make: row.make,
+    model: row.model,
+    esn: row.esn,
+    pallet: row.pallet,
+    carton_number: row.carton_number,
+    enroll_id: row.enroll_id,
+    enroll_type: row.enroll_type,
+    etc_code: row.etc_code,
+    allocated_office_id: row.allocated_office_id,
+    order_id: row.order_id,
+    order_date: orderDate,
+    received_at: instant(row.received_at),
+    allocation_date: instant(row.allocation_date),
+  };
+}
+
+/** What a sale records of the device; none when the read model has not placed it. */
+export async function soldDeviceFacts(db: SqlDb, imei: string): Promise<SoldDevice | null> {
+  const rows = await sql<{ row: DeviceRow; order_date: string | null }>`
+    select to_jsonb(d) as row, j.order_date::text as order_date
+    from rm.inventory_devices d left join rm.inventory_receive_jobs j on j.job_id = d.job_id
+    where d.imei = ${imei}`.execute(db);
+  const found = rows.rows[0];
+  return found ? soldDeviceFromRow(found.row, found.order_date) : null;
 }

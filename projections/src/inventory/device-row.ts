@@ -85,6 +85,8 @@ export function logLine(event: DeviceEvent): { status: number; short_description
         status: LOG.SOLD,
         short_description: event.data.was_in_stock ? `Activated${event.data.plan_name ? ` on ${event.data.plan_name}` : ''}` : `Activated while not in stock (${inventoryStatusName(event.data.previous_status)})`,
       };
+    case 'ActivationReversed':
+      return { status: LOG.IN_STOCK, short_description: `Activation reversed: back to ${inventoryStatusName(event.data.restored_status)}${event.data.reason ? ` (${event.data.reason})` : ''}` };
     case 'DeviceImageUploaded':
       return { status: LOG.IN_STOCK, short_description: 'Image uploaded' };
     // RMA (docs/RMA.md): the device stays with its holder; each step in words.
@@ -135,6 +137,8 @@ const custodyOf = (row: DeviceRow): DeviceState => ({
   agent_job_id: row.agent_job_id,
   transfer_id: row.transfer_id,
   rma_prefix: row.rma_prefix,
+  // Not a row column: no row field derives from it (a reversal names the status it restores).
+  sold_from_status: null,
 });
 
 /**
@@ -207,6 +211,9 @@ function moveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, act
       return { ...next, allocation_date: movedOffice ? at : row.allocation_date };
     case 'DeviceActivated':
       return { ...next, activation_date: event.data.activation_date, plan_name: event.data.plan_name, activation_order_id: event.data.order_id };
+    case 'ActivationReversed':
+      // The sale is taken back: the device is as it was before it (its status from custody).
+      return { ...next, activation_date: null, plan_name: null, activation_order_id: null };
     case 'DeviceImageUploaded':
       return { ...next, image_file: event.data.file };
     case 'DeviceSwappedIn':
@@ -243,7 +250,7 @@ function moveRow(row: DeviceRow | undefined, event: DeviceEvent, at: string, act
 const DEVICE_EVENT_TYPE_SET: Record<DeviceEvent['type'], true> = {
   DeviceReceived: true, DeviceAcceptedByManager: true, DeviceDeclinedByManager: true, DeviceAssigned: true, DeviceAcceptedByAgent: true,
   DeviceReturnedByAgent: true, DeviceTransferRequested: true, DeviceTransferAccepted: true, DeviceTransferRejected: true, DeviceSentToOffice: true,
-  DeviceReassignedToManager: true, DeviceActivated: true, DeviceImageUploaded: true,
+  DeviceReassignedToManager: true, DeviceActivated: true, ActivationReversed: true, DeviceImageUploaded: true,
   DeviceRmaOpened: true, DeviceRmaRequestAccepted: true, DeviceRmaRequestDeclined: true, DeviceRmaApproved: true, DeviceRmaRejected: true,
   DeviceMarkedOutOfService: true, DeviceReturnedToStock: true, DeviceSwappedOut: true, DeviceSwappedIn: true,
   DeviceRmaSubmitted: true, DeviceRmaOrderRejected: true, DeviceRmaReturned: true,

@@ -3,9 +3,11 @@ import { sql } from 'kysely';
 import type { Projection } from '../runner/projection';
 import type { SqlDb } from '../runner/ports';
 import { DEVICE_COLUMNS, type DeviceRow, INVENTORY_EVENT_TYPES, evolveRow, isDeviceEvent, logLine } from './device-row';
-import { COUNTERS, applyCounterDeltas } from './inventory-counters';
+import { applyCounterDeltas } from '../sql/counter-deltas';
+import { ensureTrigramExtension } from '../sql/extensions';
+import { COUNTERS } from './inventory-counters';
 
-export { type DeviceRow, INVENTORY_EVENT_TYPES } from './device-row';
+export { type DeviceRow, INVENTORY_EVENT_TYPES, evolveRow } from './device-row';
 
 /** The device columns the reports (doc 1 §2.11, §2.12) sort on, each with its index. */
 const REPORT_SORT_COLUMNS = [
@@ -24,11 +26,11 @@ const REPORT_SORT_COLUMNS = [
  */
 export const inventoryProjection: Projection = {
   name: 'inventory',
-  // 4: devices carry the RMA order they were submitted on (rma_prefix).
-  version: 4,
+  // 4: devices carry the RMA order they were submitted on (rma_prefix). 5: sales are counted by the sales projection.
+  version: 5,
   tables: [
     'inventory_devices', 'inventory_receive_jobs', 'inventory_job_cartons', 'inventory_agent_jobs', 'inventory_transfers', 'inventory_device_log',
-    'inventory_counts', 'inventory_stock_ages', 'inventory_sales_counts',
+    'inventory_counts', 'inventory_stock_ages',
   ],
   handles: INVENTORY_EVENT_TYPES,
 
@@ -51,7 +53,7 @@ export const inventoryProjection: Projection = {
     await sql`create index on ${t('inventory_devices')} (transfer_id) where transfer_id is not null`.execute(db);
     // The reports (doc 1 §2.11, §2.12) at a million devices: sorts and range filters walk these;
     // partial IMEI search uses trigrams.
-    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
+    await ensureTrigramExtension(db);
     await sql`create index on ${t('inventory_devices')} using gin (imei public.gin_trgm_ops)`.execute(db);
     // In the order the reports sort (descending with blanks last, then the IMEI; ascending is the
     // same index read backwards): a page is the index's first rows. The NULLS LAST matters even on
@@ -108,12 +110,6 @@ export const inventoryProjection: Projection = {
         primary key (office_id, agent_id, device_type, status, pre_from, post_from)
       )`.execute(db);
     await sql`create index on ${t('inventory_stock_ages')} (agent_id) where agent_id <> ''`.execute(db);
-    await sql`
-      create table ${t('inventory_sales_counts')} (
-        office_id text not null, agent_id text not null, device_type text not null, activation_date date not null, devices integer not null,
-        primary key (office_id, agent_id, device_type, activation_date)
-      )`.execute(db);
-    await sql`create index on ${t('inventory_sales_counts')} (activation_date)`.execute(db);
   },
 
   async apply(_db, events, schema) {
@@ -178,7 +174,7 @@ export const inventoryProjection: Projection = {
           from jsonb_populate_recordset(null::${t('inventory_devices')}, ${JSON.stringify(changed)}::jsonb) r
           on conflict (imei) do update set ${updates}`.execute(db);
       }
-      for (const [table, changes] of deltas) await applyCounterDeltas(db, t, table, changes);
+      for (const counter of COUNTERS) await applyCounterDeltas(db, t, counter.table, counter.columns, deltas.get(counter.table)!);
       if (log.length > 0) {
         await sql`
           insert into ${t('inventory_device_log')} (imei, status, type, short_description, actor_id, created_at)

@@ -1,10 +1,12 @@
-import { type AgentGrandTotals, IN_STOCK_GROUP, INVENTORY_STATUS, type AgentSummaryRow, type IboSummaryRow, type ManagerSummaryRow, type OfficeSummaryRow, type Page, type SummaryGrandTotals, ownValue } from '@portal/contracts';
+import { type AgentGrandTotals, IN_STOCK_GROUP, INVENTORY_STATUS, type AgentSummaryRow, type IboSummaryRow, type ManagerSummaryRow, type OfficeSummaryRow, type Page, type SummaryGrandTotals, ownValue, salesPeriodRange } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../admin/org.queries';
 import type { SqlDb } from '../runner/ports';
 import { pageWindow } from '../sql/paging';
 import { containsPattern } from '../sql/text';
-import { type Holder, type SummaryFilters, type SummaryPaging, holderList, holderSource, soldWindow } from './report-holders';
+import { type Holder, type SummaryFilters, type SummaryPaging, holderList, holderSource } from '../admin/report-holders';
+import { businessDate } from '../business-time';
+import { salesCountsIn } from '../sales/sales-summary.queries';
 
 /** Inventory by managers / IBOs / agents / offices (doc 1 §2.10): counts per holder from the counters, with grand totals. */
 
@@ -27,7 +29,8 @@ const COUNT_COLUMNS = ['in_stock', 'sold_30_days', 'manager_pending', 'manager_a
 async function holderSummary(db: SqlDb, scope: Scope, holder: Holder, filters: SummaryFilters, paging: SummaryPaging): Promise<{ page: Page<HolderCounts>; totals: Record<(typeof COUNT_COLUMNS)[number], number> }> {
   const like = containsPattern(filters.filter);
   const stock = holderSource(holder, sql`rm.inventory_counts`, scope);
-  const sales = holderSource(holder, sql`(select * from rm.inventory_sales_counts s where ${soldWindow(sql`s.activation_date`, paging.asOf)})`, scope);
+  // Sold = activated (DESIGN.md §11): the sales projection's daily counts, the very rows Sales By * sums for its 30 Days.
+  const sales = holderSource(holder, salesCountsIn(salesPeriodRange('last_30_days', businessDate(paging.asOf ? new Date(paging.asOf) : new Date()))), scope);
   const sortable: Record<string, RawBuilder<unknown>> = {
     name: sql`holder_name`,
     ...Object.fromEntries(COUNT_COLUMNS.map((column) => [column, sql.ref(column)])),

@@ -36,7 +36,7 @@ import {
   initialRmaDeviceState,
   rmaDeviceStream,
 } from '@portal/contracts';
-import type { Scope } from '@portal/projections';
+import { type DeviceRow, type Scope, evolveRow, soldDeviceFromRow } from '@portal/projections';
 import { v7 as uuidv7 } from 'uuid';
 import { type CommandContext, eventMetadata } from '../platform/commands/command-context';
 import { DomainError } from '../platform/commands/command-errors';
@@ -46,7 +46,7 @@ import { type AgentJobState, decideAnswerAgentJob, decideAssignDevice } from '..
 import { decideTransferDevice } from '../inventory/office-transfer.decider';
 import { decideAnswerCartons, decideReceiveCarton, foldReceiveJob } from '../inventory/receive-job.decider';
 import { decideRequestTransfer } from '../inventory/transfer.decider';
-import { decideRecordActivation } from '../sales/activation.decider';
+import { type ReverseActivationCommand, decideRecordActivation, decideReverseActivation } from '../sales/activation.decider';
 import { decideAnswerRequest, decideAnswerRma, decideDeviceSwap, decideMarkOutOfService, decideOpenRma, decideReturnToStock } from '../rma/rma-device.decider';
 import type { RmaAnswerKind } from '../rma/answer-rma-devices.command';
 import { decideAnswerRmaOrder, decideReceiveRmaOrder, decideShipRmaOrder, decideSubmitRmaOrder } from '../rma/rma-order.decider';
@@ -73,7 +73,8 @@ interface PendingStream {
  * Only for seeding an empty store: it never reads what others wrote.
  */
 export class BulkInventory implements SeedInventory {
-  private readonly devices = new Map<string, { state: DeviceState; version: number; deviceType: DeviceTypeCode }>();
+  /** Each device's state, its stream's version, and its row as the inventory projection would write it (the facts a sale records). */
+  private readonly devices = new Map<string, { state: DeviceState; version: number; deviceType: DeviceTypeCode; row?: DeviceRow }>();
   private readonly versions = new Map<string, number>();
   /** Each receive job's events (folded by the deciders' own foldReceiveJob) and its cartons' IMEIs (the read model's answer to the commands). */
   private readonly receiveJobs = new Map<string, { readonly events: ReceiveJobEvent[]; imeisOf: ReadonlyMap<string, readonly string[]> }>();
@@ -111,6 +112,7 @@ export class BulkInventory implements SeedInventory {
     for (const [imei, events] of decision.devices) {
       const device = this.devices.get(imei)!;
       device.state = events.reduce(evolveDevice, device.state);
+      for (const event of events) device.row = evolveRow(device.row, event, context.now.toISOString(), context.actor.user_id) ?? device.row;
       this.buffer(deviceStream(imei), device.version, events, context);
       device.version += events.length;
     }
@@ -248,8 +250,19 @@ export class BulkInventory implements SeedInventory {
   async recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext): Promise<BatchResult> {
     const device = this.statesOf([body.imei]).get(body.imei)!;
     const deviceRetailer = device.office_id ? this.options.retailerOf?.get(device.office_id) : undefined;
-    this.keep(decideRecordActivation(body, { device }, { callerRetailer: retailerId, deviceRetailer }), context);
+    const row = this.devices.get(body.imei)?.row;
+    const created = row?.job_id ? this.receiveJobs.get(row.job_id)?.events.find((event) => event.type === 'ReceiveJobCreated') : undefined;
+    const soldDevice = row ? soldDeviceFromRow(row, created?.type === 'ReceiveJobCreated' ? created.data.order_date : null) : null;
+    this.keep(decideRecordActivation(body, { device }, { callerRetailer: retailerId, deviceRetailer, soldDevice }), context);
     this.activations.set(body.imei, { activation_date: body.activation_date, plan_name: body.plan_name ?? null, order_id: body.order_id ?? null });
+    return { position: this.position, count: 1 };
+  }
+
+  async reverseActivation(reversal: ReverseActivationCommand, retailerId: string | null, context: CommandContext): Promise<BatchResult> {
+    const device = this.statesOf([reversal.imei]).get(reversal.imei)!;
+    const deviceRetailer = device.office_id ? this.options.retailerOf?.get(device.office_id) : undefined;
+    this.keep(decideReverseActivation(reversal, { device }, { callerRetailer: retailerId, deviceRetailer }), context);
+    this.activations.delete(reversal.imei);
     return { position: this.position, count: 1 };
   }
 

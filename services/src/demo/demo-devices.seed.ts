@@ -183,13 +183,15 @@ export async function seedDemoDevices(
         if (random() < 0.45) continue;
         const soldDaysAgo = Math.max(0, acceptDay - 1 - Math.floor(random() * Math.min(60, acceptDay)));
         const date = businessDate(new Date(now.getTime() - soldDaysAgo * DAY));
-        await run(() =>
+        const sold = await run(() =>
           commands.recordActivation(
-            { imei, activation_date: date, order_id: `ACT-${imei.slice(-6)}`, plan_name: pick(['Unlimited', 'Basic 5GB', 'Lifeline', 'Family Share']), subscriber_state: pick(['TX', 'OK', 'LA', 'AR']), subscriber_zip: null },
+            { imei, activation_date: date, order_id: `ACT-${imei.slice(-6)}`, plan_name: pick(['Unlimited', 'Basic 5GB', 'Lifeline', 'Family Share']), subscriber_state: pick(['TX', 'OK', 'LA', 'AR']), subscriber_zip: pick(['75201', '77002', '74103', null]) },
             null,
             at(soldDaysAgo, 16),
           ),
         );
+        // A few sales are taken back upstream a day later: the device is back with its agent, the sale gone from every count.
+        if (sold && random() < 0.02) await run(() => commands.reverseActivation({ imei, reason: 'Customer cancelled within the trial period' }, null, at(Math.max(0, soldDaysAgo - 1), 17)));
       }
     }
   }

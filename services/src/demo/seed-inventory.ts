@@ -17,6 +17,8 @@ import { pendingImage } from '../platform/storage/images';
 import { UploadStorage } from '../platform/storage/uploads';
 import { PlatformModule } from '../platform/platform.module';
 import { RecordActivation } from '../sales/record-activation.command';
+import { ReverseActivation } from '../sales/reverse-activation.command';
+import type { ReverseActivationCommand } from '../sales/activation.decider';
 import { AnswerRmaDevices, type RmaAnswerKind } from '../rma/answer-rma-devices.command';
 import { InitiateRma } from '../rma/initiate-rma.command';
 import { MarkDevices } from '../rma/mark-devices.command';
@@ -44,6 +46,7 @@ export interface SeedInventory {
   answerAgentJob(request: { agent_id: string; agent_job_id: string; accepted: readonly string[]; returned: readonly string[] }, context: CommandContext): Promise<BatchResult>;
   requestTransfer(request: { agent_id: string; imeis: readonly string[]; manager_id?: string; reason: string }, context: CommandContext): Promise<BatchResult>;
   recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext): Promise<BatchResult>;
+  reverseActivation(reversal: ReverseActivationCommand, retailerId: string | null, context: CommandContext): Promise<BatchResult>;
   /** `photo`: the bytes of a photo for a request of one IMEI, kept as a user's upload would be. */
   openRma(request: SeedRmaRequest, scope: Scope, context: CommandContext, photo?: Buffer): Promise<BatchResult & { readonly rma_device_ids: readonly string[] }>;
   answerRma(kind: RmaAnswerKind, answer: RmaAnswer, scope: Scope, context: CommandContext): Promise<BatchResult>;
@@ -91,6 +94,9 @@ export class CommandBusInventory implements SeedInventory {
   }
   recordActivation(body: ActivationBody, retailerId: string | null, context: CommandContext) {
     return this.bus.execute(new RecordActivation(body, retailerId, context));
+  }
+  reverseActivation(reversal: ReverseActivationCommand, retailerId: string | null, context: CommandContext) {
+    return this.bus.execute(new ReverseActivation(reversal, retailerId, context));
   }
   openRma(request: SeedRmaRequest, scope: Scope, context: CommandContext, photo?: Buffer) {
     const imei_list = request.entries.map((entry) => ({ imei: entry.imei, reason: entry.reason, reason_two: entry.reason_two ?? undefined, notes: entry.notes ?? undefined }));

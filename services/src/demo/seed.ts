@@ -49,7 +49,7 @@ async function seedOnce(platform: Platform, options: SeedOptions): Promise<boole
     if (devices > 0) {
       // Device commands read the organisation (offices, agents) and their own lists: wait for the read models as a user would.
       const settle = async (position: Position) => {
-        if (!(await waitForProjections(platform.database, ['org', 'inventory', 'rma'], position, 30 * 60_000))) throw new Error('the projections did not catch up while seeding devices');
+        if (!(await waitForProjections(platform.database, ['org', 'inventory', 'rma', 'sales'], position, 30 * 60_000))) throw new Error('the projections did not catch up while seeding devices');
       };
       await settle(summary.position);
       const deviceStarted = Date.now();

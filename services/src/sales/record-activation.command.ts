@@ -1,5 +1,5 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { retailersOfOffices } from '@portal/projections';
+import { retailersOfOffices, soldDeviceFacts } from '@portal/projections';
 import type { CommandContext } from '../platform/commands/command-context';
 import { type BatchResult, DeviceBatch } from '../platform/commands/device-batch';
 import { type RecordActivationCommand, decideRecordActivation } from './activation.decider';
@@ -26,7 +26,8 @@ export class RecordActivationHandler implements ICommandHandler<RecordActivation
       const devices = await this.batch.load([activation.imei]);
       const device = devices.get(activation.imei)!.state;
       const deviceRetailer = retailerId && device.office_id ? (await retailersOfOffices(this.batch.db, [device.office_id])).get(device.office_id) : undefined;
-      const decision = decideRecordActivation(activation, { device }, { callerRetailer: retailerId, deviceRetailer });
+      const soldDevice = await soldDeviceFacts(this.batch.db, activation.imei);
+      const decision = decideRecordActivation(activation, { device }, { callerRetailer: retailerId, deviceRetailer, soldDevice });
       return this.batch.append(decision, { devices }, context, idempotencyKey);
     });
     return { position, count: 1 };

@@ -1,15 +1,12 @@
-import { SOLD_WINDOW_DAYS } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
-import { type Scope, officeInScope } from '../admin/org.queries';
-import { sqlToday } from '../business-time';
+import { type Scope, officeInScope } from './org.queries';
 import type { Condition } from '../sql/conditions';
 import { fullNameOrNull } from '../sql/text';
 
 /**
- * Who the by-* and aged reports group by (doc 1 §2.10, §2.13), read from the counters the
- * inventory projection keeps (inventory_counts, inventory_sales_counts, inventory_stock_ages),
- * never from the million device rows; days and "sold in the last 30 days" are computed at query
- * time, in the business's time zone (DESIGN.md §5, §11).
+ * Who the by-* reports group by (doc 1 §2.10, §2.13; doc 2 §2 sales summaries): agents, offices,
+ * managers and IBOs/markets through the org tables, over counter rows keyed by office and agent
+ * (inventory's counters, sales' daily counts) — never over the million device rows (DESIGN.md §5).
  */
 
 /** The holders the by-* and aged reports group by (the spec's path words). */
@@ -34,10 +31,6 @@ export interface SummaryFilters {
   readonly office_id?: string;
 }
 
-/** "Sold in the last 30 days": activation dates from today - 29 to today, in the business's days. */
-export const soldWindow = (column: RawBuilder<unknown>, asOf: string | undefined): Condition =>
-  sql<boolean>`${column} between ${sqlToday(asOf)} - ${SOLD_WINDOW_DAYS - 1}::int and ${sqlToday(asOf)}`;
-
 /**
  * The holder of a counter row (alias c: office_id, agent_id) as (holder_id) for each report:
  * a manager holds what the offices they manage hold; an IBO/market what its offices hold.
@@ -60,7 +53,7 @@ export function holderSource(holder: Holder, counters: RawBuilder<unknown>, scop
 export function holderList(holder: Holder, scope: Scope): RawBuilder<unknown> {
   switch (holder) {
     case 'office':
-      return sql`select o.id as holder_id, o.name as holder_name, null::text as office_name, null::text as office_number, o.id as office_id from rm.org_offices o where ${officeInScope(scope, sql`o.id`)}`;
+      return sql`select o.id as holder_id, o.name as holder_name, null::text as office_name, o.office_number, o.id as office_id from rm.org_offices o where ${officeInScope(scope, sql`o.id`)}`;
     case 'agent':
       return sql`
         select u.id as holder_id, coalesce(${fullNameOrNull('u')}, u.email) as holder_name, o.name as office_name, o.office_number, u.office_id
@@ -78,17 +71,18 @@ export function holderList(holder: Holder, scope: Scope): RawBuilder<unknown> {
 }
 
 
-/** The device condition (alias d) of "the devices this holder holds". */
-export function heldBy(holder: Holder, holderId: string): Condition {
+/** The row condition (a table aliased `alias` with office_id and agent_id, d by default) of "what this holder holds". */
+export function heldBy(holder: Holder, holderId: string, alias = 'd'): Condition {
+  const office = sql.ref(`${alias}.office_id`);
   switch (holder) {
     case 'office':
-      return sql<boolean>`d.office_id = ${holderId}`;
+      return sql<boolean>`${office} = ${holderId}`;
     case 'agent':
-      return sql<boolean>`d.agent_id = ${holderId}`;
+      return sql<boolean>`${sql.ref(`${alias}.agent_id`)} = ${holderId}`;
     case 'ibo':
-      return sql<boolean>`d.office_id in (select o.id from rm.org_offices o where o.ibo_marketer_id = ${holderId})`;
+      return sql<boolean>`${office} in (select o.id from rm.org_offices o where o.ibo_marketer_id = ${holderId})`;
     case 'manager':
-      return sql<boolean>`d.office_id in (select m.unit_id from rm.org_unit_managers m where m.user_id = ${holderId} and m.kind = 'manager')`;
+      return sql<boolean>`${office} in (select m.unit_id from rm.org_unit_managers m where m.user_id = ${holderId} and m.kind = 'manager')`;
   }
 }
 
