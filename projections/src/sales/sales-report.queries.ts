@@ -1,4 +1,4 @@
-import { type AgentSalesRow, type DateRange, type DetailedSalesRow, type Page, ownValue } from '@portal/contracts';
+import { type AgentSalesRow, type DateRange, type DetailedSalesRow, type Page, datesBetween, ownValue } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Scope, officeInScope } from '../admin/org.queries';
 import { type Holder, heldBy } from '../admin/report-holders';
@@ -22,6 +22,8 @@ import { containsPattern, fullNameOrNull } from '../sql/text';
 export interface SaleChoice {
   readonly where: Condition;
   readonly counts?: Condition;
+  /** The activation dates it covers. */
+  readonly range: DateRange;
 }
 
 export interface DetailedSalesChoiceFilters {
@@ -40,7 +42,7 @@ const keywordMatches = (keyword: string | undefined): Condition[] => {
 /** The conditions of a choice on alias a, and the same on the daily counts (alias c) when the keyword is absent. */
 function choiceOf(on: (alias: 'a' | 'c') => Condition[], range: DateRange, keyword: string | undefined): SaleChoice {
   const rows = (alias: 'a' | 'c') => [...on(alias), ...dateBetween(sql.ref(`${alias}.activation_date`), range.start, range.end)];
-  return { where: and([...rows('a'), ...keywordMatches(keyword)]), ...(keyword ? {} : { counts: and(rows('c')) }) };
+  return { where: and([...rows('a'), ...keywordMatches(keyword)]), ...(keyword ? {} : { counts: and(rows('c')) }), range };
 }
 
 /** The Detailed Sales Report's sales: in scope, in the range, by office, IBO/market and keyword. */
@@ -288,17 +290,24 @@ export async function saleCount(db: SqlDb, choice: SaleChoice): Promise<number> 
  */
 export async function* salePages(db: SqlDb, choice: SaleChoice, order: SaleOrder, pageSize = 5000): AsyncGenerator<SaleFacts[]> {
   if (!order.sort_by || order.sort_by === 'activation_date') {
-    const after = order.sort === 'ASC' ? sql`>` : sql`<`;
-    const read = async (key: string | null): Promise<SaleFacts[]> => {
-      const [date, imei] = key === null ? [null, null] : key.split(' ');
-      const rows = await sql<SaleFacts>`
-        select ${FACTS} from rm.sales_activations a ${JOINS}
-        where ${choice.where} ${date === null ? sql`` : sql`and (a.activation_date, a.imei) ${after} (${date}::date, ${imei}::text)`}
-        ${orderBy(order)} limit ${pageSize}`.execute(db);
-      return rows.rows;
-    };
-    // The next page is read while the file writes this one.
-    yield* keysetPages(read, (row) => `${row.activation_date} ${row.imei}`, pageSize);
+    // Day by day (newest first, or oldest), each day's sales by IMEI in keyset pages: an equality on
+    // the index's first column keeps every read on the (activation_date, imei) index, where a range
+    // over a busy month lets the planner prefer scanning and sorting the table (measured: 85 ms a page).
+    const descending = order.sort !== 'ASC';
+    const days = datesBetween(choice.range.start, choice.range.end);
+    if (descending) days.reverse();
+    const after = descending ? sql`<` : sql`>`;
+    for (const day of days) {
+      const read = async (last: string | null): Promise<SaleFacts[]> =>
+        (
+          await sql<SaleFacts>`
+            select ${FACTS} from rm.sales_activations a ${JOINS}
+            where ${choice.where} and a.activation_date = ${day}::date ${last === null ? sql`` : sql`and a.imei ${after} ${last}`}
+            order by a.imei ${descending ? sql`desc` : sql`asc`} limit ${pageSize}`.execute(db)
+        ).rows;
+      // The next page is read while the file writes this one.
+      yield* keysetPages(read, (row) => row.imei, pageSize);
+    }
     return;
   }
   const ordered = await sql<{ imei: string }>`select a.imei from rm.sales_activations a ${JOINS} where ${choice.where} ${orderBy(order)}`.execute(db);
