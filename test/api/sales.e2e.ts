@@ -120,6 +120,9 @@ describe('sales', () => {
     const managerFile = await downloadExport(service.baseUrl, tokens.ibo, '/api/v1/detailed_sales_export');
     expect(managerFile.heading.startsWith('Allocated Office,Office,Agent')).toBe(true);
     expect(managerFile.rows).toHaveLength(5);
+    // A clicked count's file likewise.
+    expect((await downloadExport(service.baseUrl, tokens.dallas, `/api/v1/sales/office/${offices.dallas}/30_day`)).heading.startsWith('Allocated Office,Office,Agent')).toBe(true);
+    expect((await downloadExport(service.baseUrl, tokens.retailer, `/api/v1/sales/office/${offices.dallas}/30_day`)).heading.startsWith('IBO Name,Allocated Office')).toBe(true);
   });
 
   it("Agent Sales Detailed Report: the agent's own sales only", async () => {
@@ -150,6 +153,9 @@ describe('sales', () => {
       const file = await downloadExport(service.baseUrl, tokens.retailer, `/api/v1/sales/${level}/${id}/${period}`);
       if (expected !== null) expect(file.rows).toHaveLength(expected);
     }
+    const unknownSort = await as<{ fields?: Record<string, string> }>('retailer', 'GET', '/api/v1/sales_summary_reports/office?sort_by=constructor');
+    expect([unknownSort.status, Object.keys(unknownSort.body.fields ?? {})]).toEqual([400, ['sort_by']]);
+    expect((await as('retailer', 'GET', '/api/v1/manager/sales_by_agents?sort_by=office_name&sort=DESC')).status).toBe(200);
     const agents = await as<{ items: Page<{ agent_id: string; today: number; last_30_days: number }> }>('dallas', 'GET', `/api/v1/manager/sales_by_agents?agent_id=${agentId}`);
     expect(agents.body.items.data).toEqual([expect.objectContaining({ agent_id: agentId, today: 3, last_30_days: 5 })]);
     const managers = await as<{ items: Page<{ office_manager_name: string; today: number }>; grand_totals: SalesCounts }>('retailer', 'GET', '/api/v1/sales_summary_reports/manager?results=100');

@@ -517,9 +517,11 @@ describe('console in the browser', () => {
     });
   }, 120_000);
 
-  it("updates the office manager's dashboard live when an agent joins their office", async () => {
+  it("updates the office manager's inventory dashboard live when an agent joins their office", async () => {
     await scenario(browser, baseUrl, '10-live-dashboard', async ({ page }) => {
       await signInToShell(page, 'office.manager@demo.test', '/');
+      // The live organisation figures sit on Inventory → Dashboard (the home page is the sales dashboard).
+      await page.goto('/summary');
       const agents = page.getByTestId('live-agents');
       const count = async () => Number((await agents.innerText()).replace(/\D+/g, ''));
       const before = await waitFor(count, (value) => value > 0, 10_000, 'the first live agent count');
@@ -766,6 +768,128 @@ describe('console in the browser', () => {
       await screenshot(page, '22-order-approved-log');
     });
   }, 120_000);
+
+  it('sales: the dashboard shows its cards and trend chart, the detailed report its rows (IBO Name by role), and a summary count downloads its activations', async () => {
+    // The browser tests' demo has no devices (SEED_DEVICES 0): a carton of four phones reaches the
+    // Dallas agent through the API (the screens for that are the inventory scenario), and upstream
+    // reports three of them sold today and one two days ago.
+    const db = seeded.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
+    const dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
+    const agentRow = (await sql<{ id: string; name: string }>`select id, trim(first_name || ' ' || last_name) as name from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!;
+    const { key } = await createApiKey(db, retailer.id, 'browser sales test');
+    const sold = [0, 1, 2, 3].map((index) => demoDeviceId(920_000 + index, 'PHONE'));
+    const shipped = await call<{ job_id: string }>(baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key }, body: { office_id: dallas, devices: sold.map((imei) => ({ imei, device_type: 'PHONE', carton_number: 'BR-SALES' })) } });
+    expect(shipped.status).toBe(201);
+    const manager = (await login(baseUrl, 'office.manager@demo.test')).body.items!.token;
+    const agentToken = (await login(baseUrl, 'agent@demo.test')).body.items!.token;
+    expect((await call(baseUrl, 'POST', '/api/v1/manager/manager_accept_selected_cartons', { token: manager, body: { job_id: shipped.body.job_id, carton_numbers: ['BR-SALES'], status: 1 } })).status).toBe(200);
+    expect((await call(baseUrl, 'POST', '/api/v1/manager/assigndevice', { token: manager, body: { devicestatus: 0, carton_number: ['BR-SALES'], agent_id: agentRow.id, office_id: dallas } })).status).toBe(200);
+    const jobs = await call<{ items: { data: { job_id: string; imei_device: { imei: string }[] }[] } }>(baseUrl, 'GET', '/api/v1/agent/agentassignlist', { token: agentToken });
+    const job = jobs.body.items.data.find((candidate) => candidate.imei_device.some((device) => device.imei === sold[0]))!;
+    expect((await call(baseUrl, 'POST', '/api/v1/agent/accept', { token: agentToken, body: { imei: sold, agent_job_id: job.job_id } })).status).toBe(200);
+    // The business's today, as the dashboard says it.
+    const today = (await call<{ data: { data: { as_of_date: string } } }>(baseUrl, 'GET', '/api/v1/manager_sales_dashboard', { token: manager })).body.data.data.as_of_date;
+    const twoDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const [index, imei] of sold.entries()) {
+      const activated = await call(baseUrl, 'POST', '/api/integration/v1/activations', {
+        headers: { 'x-api-key': key },
+        body: { imei, activation_date: index < 3 ? today : twoDaysAgo, plan_name: 'Unlimited', subscriber_state: 'TX', subscriber_zip: '75201' },
+      });
+      expect(activated.status).toBe(201);
+    }
+    // The sales read model has them (the screens read it).
+    await waitFor(
+      async () => (await sql<{ total: number }>`select count(*)::int as total from rm.sales_activations where imei in (${sql.join(sold)})`.execute(db)).rows[0]!.total,
+      (total) => total === sold.length,
+      30_000,
+      'the four activations in the sales read model',
+    );
+
+    await scenario(browser, baseUrl, '23-sales-dashboard', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+      const summary = page.getByTestId('sales-summary');
+      for (const title of ['Daily Activations', 'WTD', 'MTD', 'Last 7 Days', 'Last 30 Days']) await summary.getByText(title, { exact: true }).waitFor();
+      const count = async (title: string) => Number((await summary.locator('.ant-statistic').filter({ hasText: title }).locator('.ant-statistic-content').innerText()).replace(/\D+/g, ''));
+      expect(await count('Daily Activations')).toBeGreaterThanOrEqual(3);
+      expect(await count('Last 30 Days')).toBeGreaterThanOrEqual(4);
+      const aging = page.getByTestId('inventory-summary');
+      for (const title of ['1-15 Days', '16-30 Days', '31-45 Days', '46-90 Days', '>90 Days', 'Total Inventory']) await aging.getByText(title, { exact: true }).waitFor();
+      // The trend chart (recharts, its own chunk) draws its 30 days.
+      await page.getByTestId('activation-trend').locator('svg.recharts-surface').waitFor();
+      expect(await page.getByTestId('activation-trend').locator('.recharts-area-curve').count()).toBe(1);
+      expect(await page.getByTestId('onboarding-placeholder').count()).toBe(3);
+      await screenshot(page, '23-sales-dashboard');
+    });
+
+    await scenario(browser, baseUrl, '24-detailed-sales-office-manager', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.goto('/salesreport');
+      await page.getByText(/^\d+ in all$/).waitFor();
+      // Doc 2 §6: no IBO Name column nor IBO/Market filter for role 3.
+      await page.getByRole('columnheader', { name: 'Activation Date' }).waitFor();
+      expect(await page.getByRole('columnheader', { name: 'IBO Name' }).count()).toBe(0);
+      expect(await page.locator('form').getByText('IBO / Market', { exact: true }).count()).toBe(0);
+      // The end date waits for a start; the window is the last 31 days up to today.
+      expect(await page.getByPlaceholder('Activation To').isDisabled()).toBe(true);
+      await page.getByPlaceholder('Activation From').click();
+      const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+      await panel.waitFor();
+      expect(await panel.locator('td.ant-picker-cell-today').getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+      await panel.locator('td.ant-picker-cell-today').click();
+      expect(await page.getByPlaceholder('Activation To').isDisabled()).toBe(false);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText(/^\d+ in all$/).waitFor();
+      await screenshot(page, '24-detailed-sales-office-manager');
+    });
+
+    await scenario(browser, baseUrl, '25-detailed-sales-retailer', async ({ page }) => {
+      await signInToShell(page, 'retailer.manager@demo.test', '/');
+      await page.goto('/salesreport');
+      await page.getByText(/^\d+ in all$/).waitFor();
+      await page.getByRole('columnheader', { name: 'IBO Name' }).waitFor();
+      await page.locator('form').getByText('IBO / Market', { exact: true }).waitFor();
+    });
+
+    await scenario(browser, baseUrl, '26-sales-by-agents-breakdown', async ({ context, page }) => {
+      await context.route('http://portal.test/**', (route) => route.continue({ url: route.request().url().replace('http://portal.test', baseUrl) }));
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.goto('/salesreportagent');
+      await page.getByTestId('totals-row').waitFor();
+      // Today's busiest agents first (Today, descending: two clicks on its header).
+      const todayHeader = page.getByRole('columnheader', { name: 'Today' });
+      await todayHeader.click();
+      const descending = page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname === '/api/v1/manager/sales_by_agents' && url.searchParams.get('sort_by') === 'today' && url.searchParams.get('sort') === 'DESC';
+      });
+      await todayHeader.click();
+      expect((await descending).status()).toBe(200);
+      // The Dallas agent's sales of today: a link of at least the three above.
+      const row = page.getByRole('row').filter({ hasText: agentRow.name }).filter({ hasText: 'Dallas Office' });
+      const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+      const link = row.getByRole('cell').nth(headers.indexOf('Today')).getByRole('link');
+      const count = Number(await link.innerText());
+      expect(count).toBeGreaterThanOrEqual(3);
+      // A zero is no link.
+      expect(await page.getByRole('row').filter({ has: page.getByRole('cell', { name: '0', exact: true }) }).first().getByRole('link', { name: '0', exact: true }).count()).toBe(0);
+      await screenshot(page, '26-sales-by-agents');
+      const answered = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1/sales/agent/${agentRow.id}/today`);
+      await link.click();
+      expect((await answered).status()).toBe(200);
+      const download = page.getByRole('link', { name: 'Download' });
+      await download.waitFor({ timeout: 30_000 });
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      const saved = path.join(dataDir, 'sales-breakdown.csv');
+      await file.saveAs(saved);
+      const lines = (await fs.readFile(saved, 'utf8')).split('\r\n').filter((line) => line.length > 0);
+      expect(lines[0]).toMatch(/^\uFEFF(IBO Name,)?Allocated Office,Office,Agent,/);
+      // Exactly the activations the count said, ours among them.
+      expect(lines).toHaveLength(count + 1);
+      for (const imei of sold.slice(0, 3)) expect(lines.some((line) => line.includes(imei))).toBe(true);
+    });
+  }, 180_000);
 
   it('runs under the Content-Security-Policy: styled /api/docs, styled console, and a refused inline script is noticed', async () => {
     await scenario(browser, baseUrl, '15-content-security-policy', async ({ page }) => {

@@ -54,7 +54,9 @@ export const agentSalesQuery = z
   .superRefine(activationRange);
 export type AgentSalesQuery = z.output<typeof agentSalesQuery>;
 
-const summarySort = text('sort_by is text').trim().max(40, 'Unknown sort column').optional();
+/** A summary sorts by its holder's name (any of the rows' name keys), the agents' office, or a period's count. */
+export const SALES_SUMMARY_SORT_KEYS = ['name', 'agent_name', 'office_name', 'office_manager_name', 'ibo_market_name', 'today', 'WTD', 'MTD', 'last_7_days', 'last_30_days'] as const;
+const summarySort = z.enum(SALES_SUMMARY_SORT_KEYS, { error: `sort_by is one of ${SALES_SUMMARY_SORT_KEYS.join(', ')}` }).optional();
 const summaryPaging = { page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort };
 
 /** GET manager/sales_by_agents (agent_id, page, sort, sort_by) and its export; office_id narrows to one office's agents (ours). */

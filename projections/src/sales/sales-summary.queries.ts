@@ -81,7 +81,13 @@ const NAME_KEYS = ['agent_name', 'office_name', 'office_manager_name', 'ibo_mark
  */
 async function holderSales(db: SqlDb, scope: Scope, holder: Holder, filters: SalesSummaryFilters, paging: SalesSummaryPaging): Promise<{ page: Page<HolderSales>; totals: SalesCounts }> {
   const like = containsPattern(filters.filter);
-  const sortColumn = paging.sort_by && !NAME_KEYS.includes(paging.sort_by) ? (ownValue(Object.fromEntries(ROW_KEYS.map((key) => [key, key])), paging.sort_by) ?? 'holder_name') : 'holder_name';
+  // The agents' Office column sorts by the office; every other name key by the holder's name.
+  const sortColumn =
+    holder === 'agent' && paging.sort_by === 'office_name'
+      ? 'office_name'
+      : paging.sort_by && !NAME_KEYS.includes(paging.sort_by)
+        ? (ownValue(Object.fromEntries(ROW_KEYS.map((key) => [key, key])), paging.sort_by) ?? 'holder_name')
+        : 'holder_name';
   const direction = paging.sort === 'DESC' ? sql`desc` : sql`asc`;
   const source = holderSource(holder, countsOfPeriods(paging.today), scope);
   const result = await sql<HolderSales & { full_count: number } & Record<`total_${string}`, number>>`

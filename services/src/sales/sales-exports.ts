@@ -99,9 +99,10 @@ export const agentSalesExport = salesExport<AgentSalesExportFilters>('agent-sale
 
 /** A clicked non-zero count of a sales summary (GET sales/{level}/{id}/{period}): its sales, the detailed report's columns. */
 export type SalesBreakdownFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly period: SalesPeriod };
-export const salesBreakdownExport = salesExport<SalesBreakdownFilters>('sales-breakdown', detailedColumns(true), (scope, filters) =>
-  salesBreakdownChoice(scope, filters.holder, filters.holder_id, salesPeriodRange(filters.period, todayOf(filters.as_of))),
-);
+const breakdownChoice = (scope: Scope, filters: SalesBreakdownFilters) => salesBreakdownChoice(scope, filters.holder, filters.holder_id, salesPeriodRange(filters.period, todayOf(filters.as_of)));
+export const salesBreakdownExport = salesExport<SalesBreakdownFilters>('sales-breakdown', detailedColumns(true), breakdownChoice);
+/** For roles 11 and 3, as their Detailed Sales Report: no IBO Name. */
+export const salesBreakdownExportWithoutIbo = salesExport<SalesBreakdownFilters>('sales-breakdown-no-ibo', detailedColumns(false), breakdownChoice);
 
 // ----- The summaries' own lists, page by page through the screen's query -----
 
@@ -139,6 +140,7 @@ export const SALES_EXPORTS = [
   detailedSalesExportWithoutIbo,
   agentSalesExport,
   salesBreakdownExport,
+  salesBreakdownExportWithoutIbo,
   salesByAgentsExport,
   salesByOfficesExport,
   salesByManagersExport,

@@ -43,6 +43,7 @@ import {
   detailedSalesExport,
   detailedSalesExportWithoutIbo,
   salesBreakdownExport,
+  salesBreakdownExportWithoutIbo,
   salesByAgentsExport,
   salesByIbosExport,
   salesByManagersExport,
@@ -57,6 +58,9 @@ function checkedRange(query: { start_date?: string; end_date?: string }) {
   if ('field' in checked) throw new DomainError(checked.message, 400, { [checked.field]: checked.message });
   return checked.range;
 }
+
+/** Ours, beside `items`: the activation dates the list covers and the business's today, so a screen shows the range it got. */
+const rangeAnswer = (range: { start: string; end: string }) => ({ range: { start_date: range.start, end_date: range.end }, as_of_date: today() });
 
 const BREAKDOWN_HOLDERS: Record<string, Holder> = { agent: 'agent', office: 'office', manager: 'manager', ibo: 'ibo' };
 
@@ -85,7 +89,7 @@ export class SalesReportsController {
   async detailed(@RouteQuery() query: DetailedSalesQuery, @CurrentUser() user: AuthenticatedUser) {
     const range = checkedRange(query);
     const filters = { ...query, ibo_marketer_id: detailedSalesShowsIbo(user.roles) ? query.ibo_marketer_id : undefined };
-    return { items: await detailedSalesReport(this.db, detailedSalesChoice(user.scope, filters, range), query) };
+    return { items: await detailedSalesReport(this.db, detailedSalesChoice(user.scope, filters, range), query), ...rangeAnswer(range) };
   }
 
   @Serves('GET /api/v1/detailed_sales_export')
@@ -148,7 +152,8 @@ export class SalesReportsController {
   @Serves('GET /api/v1/sales/agent/:id/:period', 'GET /api/v1/sales/office/:id/:period', 'GET /api/v1/sales/manager/:id/:period', 'GET /api/v1/sales/ibo/:id/:period')
   async breakdown(@ServedPath() path: string, @RouteParams() params: z.output<typeof salesBreakdownParams>, @RouteQuery() query: ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     const holder = ownValue(BREAKDOWN_HOLDERS, path.split('/')[4]!)!;
-    return this.exports.start(salesBreakdownExport, query.format, user, { holder, holder_id: params.id, period: salesPeriodOfPathWord(params.period as SalesPathWord) });
+    const definition = detailedSalesShowsIbo(user.roles) ? salesBreakdownExport : salesBreakdownExportWithoutIbo;
+    return this.exports.start(definition, query.format, user, { holder, holder_id: params.id, period: salesPeriodOfPathWord(params.period as SalesPathWord) });
   }
 
   // ----- Agent Sales Detailed Report -----
@@ -156,7 +161,7 @@ export class SalesReportsController {
   @Serves('GET /api/v1/agent/agent_sales_report')
   async agentReport(@RouteQuery() query: AgentSalesQuery, @CurrentUser() user: AuthenticatedUser) {
     const range = checkedRange(query);
-    return { items: await agentSalesReport(this.db, agentSalesChoice(user.user_id, query, range), query) };
+    return { items: await agentSalesReport(this.db, agentSalesChoice(user.user_id, query, range), query), ...rangeAnswer(range) };
   }
 
   @Serves('GET /api/v1/agent/agent_sales_report_export')

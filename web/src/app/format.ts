@@ -30,3 +30,6 @@ export const shownDeviceType = (code: string | null | undefined): string => devi
 
 /** A State select's options: the US states by short name (contracts' `usStates`), searchable by name too (`optionFilterProp: ['value', 'name']`). */
 export const US_STATE_OPTIONS = usStates.map((state) => ({ value: state.short_name, label: state.short_name, name: state.name }));
+
+/** A text cell: a dash when empty. */
+export const shownText = (value: unknown): string => (value === null || value === undefined || value === '' ? '—' : String(value));

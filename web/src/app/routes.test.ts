@@ -63,6 +63,16 @@ describe('route table', () => {
     }
   });
 
+  it('builds every sales screen and both dashboards: none of them says "not built yet"', () => {
+    for (const path of ['/', '/dashboard', '/salesreport', '/salesreportoffice', '/salesreportmanagers', '/salesreportmarkets', '/salesreportagent', '/summary', '/agent-salesreport', '/agent-summary']) {
+      expect({ path, built: byPath(path).page !== undefined }).toEqual({ path, built: true });
+    }
+    expect(screenRoutes.filter((route) => route.capability === 'sales' && !route.page)).toEqual([]);
+    // The managers' home is the sales dashboard; the inventory count cards moved to Inventory → Dashboard.
+    expect(byPath('/').page).toBe(byPath('/dashboard').page);
+    expect(byPath('/summary').page).not.toBe(byPath('/').page);
+  });
+
   it('breadcrumbs: the screen a drill-down came from, with its link back; else the menu group; none at the top level', () => {
     const manager = [ROLE.OFFICE_MANAGER];
     expect(breadcrumbs('/InventoryDetailedReport', '/', manager)).toEqual([{ title: 'Dashboard', to: '/' }, { title: byPath('/InventoryDetailedReport').title }]);

@@ -74,6 +74,14 @@ const SubmitRmaPage = lazy(() => import('../features/rma/SubmitRmaPage'));
 const RmaStatusPage = lazy(() => import('../features/rma/RmaStatusPage'));
 const RmaDeviceStatusPage = lazy(() => import('../features/rma/RmaDeviceStatusPage'));
 const OrderDevicesPage = lazy(() => import('../features/orders/OrderDevicesPage'));
+const ManagerSalesDashboardPage = lazy(() => import('../features/sales/ManagerSalesDashboardPage'));
+const AgentSalesDashboardPage = lazy(() => import('../features/sales/AgentSalesDashboardPage'));
+const DetailedSalesReportPage = lazy(() => import('../features/sales/DetailedSalesReportPage'));
+const SalesByIbosPage = lazy(() => import('../features/sales/SalesByIbosPage'));
+const SalesByOfficesPage = lazy(() => import('../features/sales/SalesByOfficesPage'));
+const SalesByManagersPage = lazy(() => import('../features/sales/SalesByManagersPage'));
+const SalesByAgentsPage = lazy(() => import('../features/sales/SalesByAgentsPage'));
+const AgentSalesReportPage = lazy(() => import('../features/sales/AgentSalesReportPage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -100,20 +108,21 @@ const entries: Entry[] = [
   { path: '/page-forgot-password', title: 'Forgot Password', capability: 'auth', roles: [], public: true, page: ForgotPasswordPage },
   { path: '/page-reset-password', title: 'Reset Password', capability: 'auth', roles: [], public: true, page: ResetPasswordPage },
 
-  { ...manager('/', 'Dashboard', 'dashboard', { group: 'top', label: 'Dashboard' }), roles: EVERYONE, page: ManagerDashboardPage },
+  // The managers' home is the sales/activation dashboard (doc 1 §2.4); the inventory count cards are Inventory → Dashboard (/summary).
+  { ...manager('/', 'Dashboard', 'sales', { group: 'top', label: 'Dashboard' }), roles: EVERYONE, page: ManagerSalesDashboardPage },
   // Everyone may open /dashboard ('Back to Home' on the 403 page); an agent is sent on to /agent-dashboard.
-  { ...manager('/dashboard', 'Dashboard', 'dashboard'), roles: EVERYONE, page: ManagerDashboardPage },
+  { ...manager('/dashboard', 'Dashboard', 'sales'), roles: EVERYONE, page: ManagerSalesDashboardPage },
   { ...agent('/agent-dashboard', 'Dashboard', 'dashboard', 'Dashboard'), page: AgentDashboardPage },
   { ...manager('/announcement', 'Announcements', 'help', { group: 'top', label: 'Announcements', roles: EVERYONE }, EVERYONE), page: AnnouncementsPage },
 
-  manager('/salesreport', 'Detailed Sales Report', 'sales', { group: 'Sales', label: 'Detailed Report' }),
+  { ...manager('/salesreport', 'Detailed Sales Report', 'sales', { group: 'Sales', label: 'Detailed Report' }), page: DetailedSalesReportPage },
   { ...manager('/LegacyData', 'Legacy Data', 'reports', { group: 'Sales', label: 'Legacy Data' }), page: LegacyDataPage },
-  manager('/salesreportmarkets', 'Sales By IBOs/Markets', 'sales', { group: 'Sales', label: 'By IBOs/Markets' }),
-  manager('/salesreportoffice', 'Sales By Offices', 'sales', { group: 'Sales', label: 'By Offices' }),
-  manager('/salesreportmanagers', 'Sales By Managers', 'sales', { group: 'Sales', label: 'By Managers' }),
-  manager('/salesreportagent', 'Sales By Agents', 'sales', { group: 'Sales', label: 'By Agents' }),
+  { ...manager('/salesreportmarkets', 'Sales By IBOs/Markets', 'sales', { group: 'Sales', label: 'By IBOs/Markets' }), page: SalesByIbosPage },
+  { ...manager('/salesreportoffice', 'Sales By Offices', 'sales', { group: 'Sales', label: 'By Offices' }), page: SalesByOfficesPage },
+  { ...manager('/salesreportmanagers', 'Sales By Managers', 'sales', { group: 'Sales', label: 'By Managers' }), page: SalesByManagersPage },
+  { ...manager('/salesreportagent', 'Sales By Agents', 'sales', { group: 'Sales', label: 'By Agents' }), page: SalesByAgentsPage },
 
-  manager('/summary', 'Inventory Dashboard', 'inventory', { group: 'Inventory', label: 'Dashboard' }),
+  { ...manager('/summary', 'Inventory Dashboard', 'inventory', { group: 'Inventory', label: 'Dashboard' }), page: ManagerDashboardPage },
   { ...manager('/ReceiveInventory', 'Receive Inventory', 'inventory', { group: 'Inventory', label: 'Receive Inventory' }), page: ReceiveInventoryPage },
   { ...manager('/reassigninventory', 'Reassign Inventory', 'inventory', { group: 'Inventory', label: 'Reassign Inventory' }), page: ReassignInventoryPage },
   { ...manager('/assignagent', 'Assign Inventory', 'inventory', { group: 'Inventory', label: 'Assign Inventory' }), page: AssignInventoryPage },
@@ -172,8 +181,9 @@ const entries: Entry[] = [
   manager('/documents', 'Documents', 'help', undefined, EVERYONE),
   { ...manager('/changepassword', 'Change Password', 'auth', undefined, EVERYONE), page: ChangePasswordPage },
 
-  agent('/agent-salesreport', 'Sales Report', 'sales', 'Sales Report'),
-  agent('/agent-summary', 'Inventory Summary', 'inventory', 'Inventory Summary'),
+  { ...agent('/agent-salesreport', 'Sales Report', 'sales', 'Sales Report'), page: AgentSalesReportPage },
+  // The agent's own sales and stock aging (doc 1 §2.4 sales dashboard, agent endpoint).
+  { ...agent('/agent-summary', 'Inventory Summary', 'sales', 'Inventory Summary'), page: AgentSalesDashboardPage },
   { ...agent('/agent-Inventory', 'My Inventory', 'inventory', 'My Inventory'), page: AgentInventoryPage },
   { ...agent('/agent-Initiaterma', 'Initiate RMA', 'rma', 'Initiate RMA'), page: AgentInitiateRmaPage },
   { ...agent('/agent-allrmareport', 'RMA Status', 'rma', 'RMA Status'), page: AgentRmaStatusPage },

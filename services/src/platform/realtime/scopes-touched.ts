@@ -7,7 +7,7 @@ import { ALL_ROOM, type Room, agentRoom, marketRoom, officeRoom, retailerRoom } 
  * The projections whose read models the live counts read: a scope change is published once
  * that projection's batch has committed, so the pushed counts already include it.
  */
-export const LIVE_PROJECTIONS: ReadonlySet<string> = new Set(['org', 'inventory']);
+export const LIVE_PROJECTIONS: ReadonlySet<string> = new Set(['org', 'inventory', 'sales']);
 
 /** What scopesTouched may look up: the read models (already committed) and the event store. */
 export interface ScopeLookups {

@@ -3,7 +3,7 @@ import { PAGE_SIZE, PAGE_SIZE_CHOICES } from '@portal/contracts/reference/refere
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Form, Grid, Space, Table, Typography } from 'antd';
-import type { ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table/interface';
+import type { ColumnType, ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { Listed } from '@portal/contracts/platform/page';
 import { call, queryKey } from '../api-client';
@@ -66,6 +66,11 @@ export interface ReportPageProps<Row> {
   identifyingColumn?: string | false;
   /** Told each new answer (e.g. to open the one device a link asked for). */
   onAnswer?: (answer: PagedAnswer<Row>) => void;
+  /**
+   * A totals row under the rows (e.g. a summary's `grand_totals`), from the latest answer: each
+   * column's cell by the column's key (the others empty); none when it answers undefined.
+   */
+  totalsRow?: (answer: PagedAnswer<Row>) => Partial<Record<string, ReactNode>> | undefined;
 }
 
 /** The total as shown: said to be an estimate when the server answered one (`items.estimated`). */
@@ -138,6 +143,7 @@ export default function ReportPage<Row extends object>({
   titleTotal,
   onAnswer,
   identifyingColumn,
+  totalsRow,
 }: ReportPageProps<Row>) {
   const shownColumns = useMemo(() => withIdentifyingColumnFirst(columns, identifyingColumn), [columns, identifyingColumn]);
   const [form] = Form.useForm<ReportQuery>();
@@ -267,6 +273,22 @@ export default function ReportPage<Row extends object>({
   const widerThanRoom = useWiderThanRoom(tableHolder, [rows, shownColumns]);
   const total = shown?.items.total;
   const estimated = shown?.items.estimated;
+  const totals = totalsRow && shown && rows.length > 0 ? totalsRow(shown) : undefined;
+  const selectionCells = rowSelection ? 1 : 0;
+  const summaryRow = totals
+    ? () => (
+        <Table.Summary>
+          <Table.Summary.Row data-testid="totals-row">
+            {rowSelection && <Table.Summary.Cell index={0} />}
+            {shownColumns.map((column, index) => (
+              <Table.Summary.Cell key={String(column.key ?? index)} index={index + selectionCells} align={(column as ColumnType<Row>).align}>
+                {totals[String(column.key)]}
+              </Table.Summary.Cell>
+            ))}
+          </Table.Summary.Row>
+        </Table.Summary>
+      )
+    : undefined;
   return (
     <Card styles={phone ? { body: { padding: 12 } } : undefined}>
       <Typography.Title level={3}>{titleTotal && total !== undefined ? `${title} (${estimated ? `${total}, estimated` : total})` : title}</Typography.Title>
@@ -311,6 +333,7 @@ export default function ReportPage<Row extends object>({
           dataSource={rows}
           loading={answer.isFetching}
           rowSelection={rowSelection}
+          summary={summaryRow}
           scroll={{ x: 'max-content' }}
           pagination={{
             current: page,

@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { salesReportEarliest } from '@portal/contracts/sales/sales.periods';
 import { describe, expect, it } from 'vitest';
 import { DATE_RULES, disabledDates, formatDate, isEndDisabled, isRangeAllowed, isStartDisabled, parseDate } from './date-rules';
 
@@ -49,6 +50,19 @@ describe('report dates', () => {
     expect(isEndDisabled(day('2025-02-11'), undefined, activation, today)).toBe(true);
     expect(isEndDisabled(day('2025-03-15'), undefined, activation, today)).toBe(false); // no start needed
     expect(isEndDisabled(day('2025-02-20'), day('2025-03-01'), activation, today)).toBe(true); // before the start
+  });
+
+  it("sales: the window the server checks (contracts' salesReportEarliest … today), and the end waits for a start", () => {
+    const { sales } = DATE_RULES;
+    const earliest = salesReportEarliest('2025-03-15');
+    expect(earliest).toBe('2025-02-13');
+    expect(isStartDisabled(day(earliest), sales, today)).toBe(false);
+    expect(isStartDisabled(day(earliest).subtract(1, 'day'), sales, today)).toBe(true);
+    expect(isStartDisabled(day('2025-03-15'), sales, today)).toBe(false);
+    expect(isStartDisabled(day('2025-03-16'), sales, today)).toBe(true);
+    expect(isEndDisabled(day('2025-03-15'), undefined, sales, today)).toBe(true);
+    expect(isEndDisabled(day('2025-03-01'), day('2025-03-02'), sales, today)).toBe(true);
+    expect(isEndDisabled(day('2025-03-02'), day('2025-03-02'), sales, today)).toBe(false);
   });
 
   it('checks a whole range, e.g. to drop an end a new start made invalid', () => {

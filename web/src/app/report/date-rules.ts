@@ -1,4 +1,5 @@
 import { DATE_FORMAT } from '@portal/contracts/reference/reference-lists';
+import { SALES_REPORT_WINDOW_DAYS } from '@portal/contracts/sales/sales.periods';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /**
@@ -31,8 +32,14 @@ export const DATE_RULES = {
   noFuture: {},
   /** Legacy pickers (doc 1 §2.12, §5). */
   legacy: { maxRangeDays: LEGACY_MAX_RANGE_DAYS, endNeedsStart: true },
-  /** Agent sales and detailed report activation range (doc 1 §9; doc 2 §5, §9). */
+  /** The inventory detailed report's activation range (doc 1 §9). */
   activation: { windowDays: ACTIVATION_WINDOW_DAYS },
+  /**
+   * The Detailed and Agent Sales reports (doc 2 §5, §9): the last 31 days up to today, as the
+   * server checks them (contracts' `salesReportEarliest`: today − 30 … today; `windowDays` counts
+   * the days back from today), and the end waits for a start (the server refuses an end alone).
+   */
+  sales: { windowDays: SALES_REPORT_WINDOW_DAYS - 1, endNeedsStart: true },
 } as const satisfies Record<string, DateRangeRule>;
 
 /** MM-DD-YYYY, as shown and as sent (`date_range_start`, `date_range_end`, ...). */

@@ -1,4 +1,4 @@
-import { Card, Col, Row, Statistic } from 'antd';
+import { Card, Col, type ColProps, Row, Statistic } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 
 export interface CountCard {
@@ -8,8 +8,14 @@ export interface CountCard {
   readonly to?: string;
 }
 
-/** A dashboard's count cards: each shows its count ('—' until it is known) and, when it has one, links onward. */
-export default function CountCards({ cards, loading }: { cards: readonly CountCard[]; loading: boolean }) {
+/** Each card's width by screen size: four to a row on a wide screen, two on a phone. */
+const CARD_WIDTH: ColProps = { xs: 12, md: 8, lg: 6 };
+
+/**
+ * A dashboard's count cards: each shows its count ('—' until it is known) and, when it has one,
+ * links onward. `width` sets each card's width by screen size (e.g. a row of five or six).
+ */
+export default function CountCards({ cards, loading, width = CARD_WIDTH }: { cards: readonly CountCard[]; loading: boolean; width?: ColProps }) {
   // The screen a card opens shows where it was reached from (breadcrumbs).
   const location = useLocation();
   const cameFrom = `${location.pathname}${location.search}`;
@@ -22,7 +28,7 @@ export default function CountCards({ cards, loading }: { cards: readonly CountCa
           </Card>
         );
         return (
-          <Col key={card.title} xs={12} md={8} lg={6}>
+          <Col key={card.title} {...width}>
             {card.to ? (
               <Link to={card.to} state={{ cameFrom }} aria-label={card.title}>
                 {body}

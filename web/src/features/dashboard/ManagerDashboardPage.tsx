@@ -31,7 +31,9 @@ function managerCards(data: ManagerCounts | undefined): CountCard[] {
 }
 
 /**
- * The manager dashboard (doc 1 §2.4): live organisation figures and the inventory count cards.
+ * The manager's inventory dashboard (Inventory → Dashboard, /summary; doc 1 §2.4 manager
+ * dashboard): live organisation figures and the inventory count cards. The managers' home (/) is
+ * the sales/activation dashboard.
  * The counts are a react-query GET: the live socket refetches every GET on screen when the
  * user's scope changes (LiveConnection), so they follow without a reload.
  */
@@ -39,7 +41,7 @@ export default function ManagerDashboardPage() {
   const answer = useQuery({ queryKey: queryKey(counts), queryFn: () => call<{ data: { data: ManagerCounts } }>(counts) });
   return (
     <div>
-      <Typography.Title level={3}>Dashboard</Typography.Title>
+      <Typography.Title level={3}>Inventory Dashboard</Typography.Title>
       <Flex vertical gap={16}>
         <LiveOrgCards />
         {answer.isError && <Typography.Text type="danger">{answer.error.message}</Typography.Text>}

@@ -1,6 +1,6 @@
 import { route } from '../../app/api-client';
 import AgedInventoryReport from './AgedInventoryReport';
-import { AgentFilter } from './report-filters';
+import { AgentFilter } from '../../app/report/holder-filters';
 
 /** Aged Inventory By Agents (agedbyagent, doc 1 §2.13): agent type-ahead at 2 characters, 800 ms. */
 export default function AgedByAgentPage() {

@@ -1,6 +1,6 @@
 import { route } from '../../app/api-client';
 import AgedInventoryReport from './AgedInventoryReport';
-import { IboMarketFilter } from './report-filters';
+import { IboMarketFilter } from '../../app/report/holder-filters';
 
 /** Aged Inventory By IBOs/Markets (agedinventorymarket, roles 11 and 12; doc 1 §2.13): IBO/Market select. */
 export default function AgedByIboPage() {

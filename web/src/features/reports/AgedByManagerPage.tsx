@@ -1,6 +1,6 @@
 import { route } from '../../app/api-client';
 import AgedInventoryReport from './AgedInventoryReport';
-import { ManagerFilter } from './report-filters';
+import { ManagerFilter } from '../../app/report/holder-filters';
 
 /** Aged Inventory By Managers (agedbymanager, doc 1 §2.13): manager select. */
 export default function AgedByManagerPage() {

@@ -1,6 +1,6 @@
 import { route } from '../../app/api-client';
 import AgedInventoryReport from './AgedInventoryReport';
-import { OfficeFilter } from './report-filters';
+import { OfficeFilter } from '../../app/report/holder-filters';
 
 /** Aged Inventory By Offices (agedinventoryoffice, doc 1 §2.13): office type-ahead at 2 characters, 800 ms. */
 export default function AgedByOfficePage() {

@@ -3,7 +3,7 @@ import type { AgentSummaryRow } from '@portal/contracts/reports/reports.views';
 import { route } from '../../app/api-client';
 import { shownText } from './report-query';
 import InventorySummaryReport from './InventorySummaryReport';
-import { AgentFilter } from './report-filters';
+import { AgentFilter } from '../../app/report/holder-filters';
 
 /** Inventory By Agents (Agent, doc 1 §2.10, §3 agent inventory row). */
 export default function InventoryByAgentPage() {

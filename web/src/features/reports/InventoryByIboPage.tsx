@@ -2,7 +2,7 @@ import { SUMMARY_REPORT_COUNTS } from '@portal/contracts/reports/reports.constan
 import type { IboSummaryRow } from '@portal/contracts/reports/reports.views';
 import { route } from '../../app/api-client';
 import InventorySummaryReport, { STOCK_CARDS } from './InventorySummaryReport';
-import { IboMarketFilter } from './report-filters';
+import { IboMarketFilter } from '../../app/report/holder-filters';
 
 /** Inventory By IBOs/Markets (InventoryByIbo, doc 1 §2.10). */
 export default function InventoryByIboPage() {

@@ -2,7 +2,7 @@ import { SUMMARY_REPORT_COUNTS } from '@portal/contracts/reports/reports.constan
 import type { ManagerSummaryRow } from '@portal/contracts/reports/reports.views';
 import { route } from '../../app/api-client';
 import InventorySummaryReport, { STOCK_CARDS } from './InventorySummaryReport';
-import { ManagerFilter } from './report-filters';
+import { ManagerFilter } from '../../app/report/holder-filters';
 
 /** Inventory By Managers (InventoryByManager, doc 1 §2.10). */
 export default function InventoryByManagerPage() {

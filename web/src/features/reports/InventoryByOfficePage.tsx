@@ -2,7 +2,7 @@ import { SUMMARY_REPORT_COUNTS } from '@portal/contracts/reports/reports.constan
 import type { OfficeSummaryRow } from '@portal/contracts/reports/reports.views';
 import { route } from '../../app/api-client';
 import InventorySummaryReport, { STOCK_CARDS } from './InventorySummaryReport';
-import { OfficeFilter } from './report-filters';
+import { OfficeFilter } from '../../app/report/holder-filters';
 
 /** Inventory By Offices (Office, doc 1 §2.10, §3 office row). */
 export default function InventoryByOfficePage() {

@@ -11,7 +11,7 @@ import { DATE_RULES } from '../../app/report/date-rules';
 import ReportPage from '../../app/report/ReportPage';
 import DeviceLogDrawer from './DeviceLogDrawer';
 import { can } from '../../app/access';
-import { AgentFilter, IboMarketFilter, OfficeFilter, RetailerFilter, useRoles } from './report-filters';
+import { AgentFilter, IboMarketFilter, OfficeFilter, RetailerFilter, useRoles } from '../../app/report/holder-filters';
 import { reportRequest, shownDate, shownText } from './report-query';
 import { shownDeviceType } from '../../app/format';
 import StatusGroups, { statusesFromLink } from './StatusGroups';

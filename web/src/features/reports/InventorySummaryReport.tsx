@@ -2,8 +2,7 @@ import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { SUMMARY_COUNTS, type SummaryCountField } from '@portal/contracts/reports/reports.constants';
 import type { ColumnsType } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
-import { drillDown } from '../../app/report/drill-down';
-import { runExport } from '../../app/report/export';
+import { type CountDownload, downloadCount } from '../../app/report/drill-down';
 import ReportPage from '../../app/report/ReportPage';
 import CountCards from '../../app/widgets/CountCards';
 
@@ -17,7 +16,7 @@ export interface InventorySummaryReportProps<Row> {
   /** The count columns, by field: their headings (the statuses' one names) and download types are SUMMARY_COUNTS'. */
   counts: readonly (SummaryCountField & keyof Row)[];
   /** GET /api/v1/inventory/{kind}/{id}/{type}: the route, its id parameter's name and the row's id. */
-  drill: { route: ApiRoute; idParam: string; idOf: (row: Row) => string };
+  drill: CountDownload<Row>;
   /** The total cards above the table, from the answer's `grand_totals`, titled as their columns. */
   cards: readonly SummaryCountField[];
   /** The holder selector (a Form.Item). */
@@ -40,7 +39,7 @@ export default function InventorySummaryReport<Row extends object>({ title, list
       dataIndex: field,
       key: field,
       sorter: true,
-      render: drillDown<Row>(field, (row) => void runExport(drill.route, { params: { [drill.idParam]: drill.idOf(row), type: SUMMARY_COUNTS[field].type } })),
+      render: downloadCount<Row>(field, drill, { type: SUMMARY_COUNTS[field].type }),
     })),
   ];
   return (

@@ -10,7 +10,7 @@ import { DATE_RULES } from '../../app/report/date-rules';
 import ReportPage, { type ReportRequest } from '../../app/report/ReportPage';
 import LegacyQueryBuilder, { type BuilderQuery, emptyQuery, toQueryString } from './LegacyQueryBuilder';
 import { can } from '../../app/access';
-import { AgentFilter, IboMarketFilter, OfficeFilter, useRoles } from './report-filters';
+import { AgentFilter, IboMarketFilter, OfficeFilter, useRoles } from '../../app/report/holder-filters';
 import { reportRequest, shownDate, shownText } from './report-query';
 import { shownDeviceType } from '../../app/format';
 import StatusGroups from './StatusGroups';

@@ -37,4 +37,4 @@ export function shownTime(value: string | null | undefined): string {
 }
 
 /** A text cell: a dash when empty. */
-export const shownText = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+export { shownText } from '../../app/format';

@@ -1,12 +1,13 @@
 import { Form } from 'antd';
-import { route } from '../../app/api-client';
-import { officeOption, personOption } from '../../app/format';
-import TypeaheadSelect, { AGED_REPORT_DEBOUNCE_MS } from '../../app/report/TypeaheadSelect';
-import { useSession } from '../../app/session-context';
+import { route } from '../api-client';
+import { officeOption, personOption } from '../format';
+import TypeaheadSelect, { AGED_REPORT_DEBOUNCE_MS } from './TypeaheadSelect';
+import { useSession } from '../session-context';
 
 /**
- * The holder selectors of the report filters (doc 1 §2.10-§2.13), each a Form.Item of the
- * report's filter form, and the roles that hide some of them (doc 1 §6).
+ * The holder selectors of the report filters (doc 1 §2.10-§2.13; doc 2 §2 sales reports and
+ * summaries), each a Form.Item of the report's filter form, and the signed-in user's roles that
+ * hide some of them (doc 1 §6, doc 2 §6). Shared by the inventory and sales reports.
  */
 
 const users = route('GET', '/api/v1/userlist_based_on_role/:role');
@@ -14,12 +15,10 @@ const offices = route('GET', '/api/v1/reference/offices');
 const iboMarkets = route('GET', '/api/v1/reference/ibo_marketers');
 const retailers = route('GET', '/api/v1/reference/retailers');
 
-
 /** The signed-in user's roles. */
 export function useRoles(): readonly number[] {
   return useSession().user?.role_id ?? [];
 }
-
 
 /** A type-ahead's debounce: the aged reports wait 800 ms (doc 1 §2.13, §9), the others the default. */
 export type Debounce = 'default' | 'aged';

@@ -1,0 +1,39 @@
+import { AGENT_SALES_SORT_KEYS } from '@portal/contracts/sales/sales.schemas';
+import type { AgentSalesRow } from '@portal/contracts/sales/sales.views';
+import { Form, Input } from 'antd';
+import { route } from '../../app/api-client';
+import ReportPage from '../../app/report/ReportPage';
+import SalesDateRangeFilter from '../../app/report/SalesDateRangeFilter';
+import { salesColumn } from './sales-columns';
+
+const list = route('GET', '/api/v1/agent/agent_sales_report');
+const exportRoute = route('GET', '/api/v1/agent/agent_sales_report_export');
+
+/** Doc 2 §2 names the agent's enrollment column Enrollment Number. */
+const columns = AGENT_SALES_SORT_KEYS.map((key) => salesColumn<AgentSalesRow>(key, key === 'enroll_id' ? 'Enrollment Number' : undefined));
+
+/**
+ * Agent Sales Detailed Report (agent-salesreport, doc 2 §2): the agent's own activations over the
+ * chosen activation dates (the last 31 days up to today; all of them when none are chosen), a
+ * keyword, every column sorted on the server with IMEI kept on the left, and Export Report.
+ */
+export default function AgentSalesReportPage() {
+  return (
+    <ReportPage<AgentSalesRow>
+      title="Sales Report"
+      list={list}
+      exportRoute={exportRoute}
+      rowKey="imei"
+      identifyingColumn="imei"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword">
+            <Input placeholder="Search" allowClear />
+          </Form.Item>
+          <SalesDateRangeFilter />
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { DETAILED_SALES_SORT_KEYS, detailedSalesShowsIbo } from '@portal/contracts/sales/sales.schemas';
+import type { DetailedSalesRow } from '@portal/contracts/sales/sales.views';
+import { Form, Input } from 'antd';
+import { useMemo } from 'react';
+import { route } from '../../app/api-client';
+import { IboMarketFilter, OfficeFilter, useRoles } from '../../app/report/holder-filters';
+import ReportPage from '../../app/report/ReportPage';
+import SalesDateRangeFilter from '../../app/report/SalesDateRangeFilter';
+import { salesColumn } from './sales-columns';
+
+const list = route('GET', '/api/v1/manager/manager_sales_report');
+const exportRoute = route('GET', '/api/v1/detailed_sales_export');
+
+/**
+ * Detailed Sales Report (salesreport, doc 2 §2): the activations in the caller's scope, filtered
+ * by keyword, activation dates (the last 31 days up to today; all of them when none are chosen),
+ * office and IBO/Market; every column sorted on the server, IMEI kept on the left, Export Report
+ * with the same filters and sort. The IBO Name column and the IBO/Market filter are hidden for
+ * roles 11 and 3 (doc 2 §6: contracts' `detailedSalesShowsIbo`, which the server applies too).
+ */
+export default function DetailedSalesReportPage() {
+  const roles = useRoles();
+  const showsIbo = detailedSalesShowsIbo(roles);
+  const columns = useMemo(() => DETAILED_SALES_SORT_KEYS.filter((key) => showsIbo || key !== 'ibo_name').map((key) => salesColumn<DetailedSalesRow>(key)), [showsIbo]);
+  return (
+    <ReportPage<DetailedSalesRow>
+      title="Detailed Sales Report"
+      list={list}
+      exportRoute={exportRoute}
+      rowKey="imei"
+      identifyingColumn="imei"
+      columns={columns}
+      filters={
+        <>
+          <Form.Item name="keyword">
+            <Input placeholder="Search" allowClear />
+          </Form.Item>
+          <SalesDateRangeFilter />
+          <OfficeFilter />
+          {showsIbo && <IboMarketFilter />}
+        </>
+      }
+    />
+  );
+}
