@@ -182,6 +182,8 @@ export async function seedDemoDevices(
       for (const imei of inHand.slice(fate > 0.94 ? 3 : 0)) {
         if (random() < 0.45) continue;
         const soldDaysAgo = Math.max(0, acceptDay - 1 - Math.floor(random() * Math.min(60, acceptDay)));
+        // Devices the agent got today or yesterday are not sold yet (else every one would land on today).
+        if (acceptDay < 2) continue;
         const date = businessDate(new Date(now.getTime() - soldDaysAgo * DAY));
         const sold = await run(() =>
           commands.recordActivation(
