@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { type BrowserGlobals, announcementsDialog, launchBrowser, motionsSettled, pathOf, scenario, screenshot, signIn,
   SCREENSHOT_DIR, signInToShell, submitLogin, takeCspViolations } from '../support/browser';
 import { ROLE } from '@portal/contracts';
+import { businessDate } from '@portal/projections';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
@@ -836,8 +837,14 @@ describe('console in the browser', () => {
       await page.getByPlaceholder('Activation From').click();
       const panel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
       await panel.waitFor();
-      expect(await panel.locator('td.ant-picker-cell-today').getAttribute('class')).not.toContain('ant-picker-cell-disabled');
-      await panel.locator('td.ant-picker-cell-today').click();
+      // The business's today (America/Chicago), which is not the browser's (UTC here) in the evening there:
+      // it is in the window; the day after it is not.
+      const businessToday = businessDate(new Date());
+      const todayCell = panel.locator(`td[title="${businessToday}"]`);
+      expect(await todayCell.getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+      const tomorrow = new Date(Date.parse(`${businessToday}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      if ((await panel.locator(`td[title="${tomorrow}"]`).count()) > 0) expect(await panel.locator(`td[title="${tomorrow}"]`).getAttribute('class')).toContain('ant-picker-cell-disabled');
+      await todayCell.click();
       expect(await page.getByPlaceholder('Activation To').isDisabled()).toBe(false);
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByText(/^\d+ in all$/).waitFor();
