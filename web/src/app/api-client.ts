@@ -1,6 +1,7 @@
 import { apiRoutes } from '@portal/contracts/browser-route-table';
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import type { ErrorBody } from '@portal/contracts/platform/error-shape';
+import { rememberBusinessToday } from './report/business-today';
 
 /** Thrown for every failed call: the server's one error shape, plus the status. */
 export class ApiFailure extends Error {
@@ -83,6 +84,11 @@ export async function call<T>(api: ApiRoute, options: CallOptions = {}): Promise
   const response = await send(api, options, 'application/json');
   const json = parseAnswer(await response.text());
   if (!response.ok) throw failureOf(api, response.status, json);
+  // Answers that say the business's today (the sales dashboards and reports: `as_of_date`) keep
+  // the date pickers on it, whatever the browser's time zone says.
+  const asOf = (json as { as_of_date?: unknown; data?: { data?: { as_of_date?: unknown } } } | null);
+  const said = asOf?.as_of_date ?? asOf?.data?.data?.as_of_date;
+  if (typeof said === 'string') rememberBusinessToday(said);
   return json as T;
 }
 
