@@ -20,8 +20,8 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
-import { databaseUrl, serverFacts } from './eventstore/databases';
+import type { Client } from 'pg';
+import { databaseUrl, serverFacts, withClient } from './eventstore/databases';
 import { Api, expectStatus } from './inventory/api';
 import { seededBenchDatabase } from './inventory/seeded-database';
 import { startService } from './inventory/service';
@@ -39,16 +39,8 @@ const TARGET_LIST_P95_MS = 100;
 
 const log = benchLog;
 
-
-async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: databaseUrl(DATABASE) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+/** One connection to the bench database for `work`. */
+const withDatabase = <T>(work: (client: Client) => Promise<T>): Promise<T> => withClient(DATABASE, work);
 
 /** The office manager's stock (status 3) in their offices, `count` devices per run, every run's devices apart. */
 async function stockOf(managerEmail: string, runs: number): Promise<string[][]> {

@@ -21,8 +21,8 @@ import path from 'node:path';
 import { DETAILED_SALES_SORT_KEYS, type ExportAnswer, type ExportProgress, salesPeriodRange } from '@portal/contracts';
 import { createApiKey } from '@portal/services/dist/auth/api-keys.store';
 import { openDatabase } from '@portal/services/dist/platform/db/database';
-import { Client } from 'pg';
-import { databaseUrl, serverFacts } from './eventstore/databases';
+import type { Client } from 'pg';
+import { databaseUrl, serverFacts, withClient } from './eventstore/databases';
 import { Api, expectStatus } from './inventory/api';
 import { seededBenchDatabase } from './inventory/seeded-database';
 import { startService } from './inventory/service';
@@ -39,16 +39,8 @@ const TARGETS = { summary: 50, detailed: 100, dashboard: 30, rowsPerSecond: 50_0
 
 const log = benchLog;
 
-
-async function withDatabase<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: databaseUrl(DATABASE) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+/** One connection to the bench database for `work`. */
+const withDatabase = <T>(work: (client: Client) => Promise<T>): Promise<T> => withClient(DATABASE, work);
 
 /** The business's today (America/Chicago, the default zone) by PostgreSQL's clock. */
 async function businessToday(): Promise<string> {

@@ -61,3 +61,14 @@ export function useParsers(side: 'ours' | 'emmett'): void {
   if (!parsers) throw new Error('Emmett parsers not captured yet');
   for (const [oid, parser] of parsers) types.setTypeParser(oid, parser);
 }
+
+/** Runs `work` on one connection to a bench database, closed afterwards. */
+export async function withClient<T>(database: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: databaseUrl(database) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
