@@ -31,6 +31,7 @@ export * from './help/help.routes';
 export * from './platform/route-table';
 export * from './reference/reference.schemas';
 export * from './admin/admin.schemas';
+export * from './admin/admin.views';
 export * from './help/announcement.events';
 export * from './help/announcement.schemas';
 export * from './platform/export';

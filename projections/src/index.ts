@@ -10,6 +10,7 @@ export * from './audit/stream-catalog.queries';
 export * from './admin/org.projection';
 export * from './admin/org.queries';
 export * from './admin/office-list.queries';
+export * from './admin/user-list.queries';
 export * from './admin/org-counts.queries';
 export * from './admin/org-facts.queries';
 export * from './help/announcements.projection';

@@ -12,7 +12,7 @@ import { processExports } from '../../services/src/exports/export-processor';
 import { announcementExport } from '../../services/src/help/announcement-export';
 import { createLiveBus } from '../../services/src/platform/realtime/live-bus';
 import { findExportRecord } from '../../services/src/exports/exports.store';
-import { officeExport } from '../../services/src/admin/office-export';
+import { officeExport } from '../../services/src/admin/admin-exports';
 import { loadConfig } from '../../services/src/platform/config/config';
 import { createLogger } from '../../services/src/platform/logger';
 import { type Platform, openPlatform } from '../../services/src/platform/platform';

@@ -1,5 +1,5 @@
 import { officeListQuery } from '../reference/reference.schemas';
-import { changeOfficeBody } from './admin.schemas';
+import { changeOfficeBody, userListQuery } from './admin.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { exportQuery } from '../platform/export';
 import { ROLE } from '../platform/roles';
@@ -18,14 +18,14 @@ const offices = 'doc 3 §7 Offices';
 
 export const adminRoutes: readonly ApiRoute[] = [
   // Users
-  { method: 'GET', path: '/api/v1/users', access: administrationScreens, capability, planned: true,
-    summary: 'Users list, paged and filtered', spec: users },
+  { method: 'GET', path: '/api/v1/users', access: administrationScreens, capability,
+    summary: 'Users list, paged and filtered', spec: users, query: userListQuery },
   { method: 'POST', path: '/api/v1/users', access: retailerAdministrationScreens, capability, planned: true,
     summary: 'Create a user (Add User)', spec: `${users}; doc 3 §5 Add/Edit User` },
   { method: 'POST', path: '/api/v1/users/:id', access: administrationScreens, capability, planned: true,
     summary: 'Edit a user (Edit User; the client sends _method PUT)', spec: `${users}; doc 3 §5 Add/Edit User` },
-  { method: 'GET', path: '/api/v1/user_export', access: administrationScreens, capability, planned: true,
-    summary: 'Export the users list', spec: users },
+  { method: 'GET', path: '/api/v1/user_export', access: administrationScreens, capability,
+    summary: 'Export the users list', spec: users, query: exportQuery(userListQuery) },
   { method: 'POST', path: '/api/v1/change_office', access: administrationScreens, capability,
     summary: 'Move an agent to another office (Agent Office Transfer)', spec: `${users}; doc 3 §5 Office transfer`, body: changeOfficeBody },
 

@@ -40,6 +40,17 @@ export interface UserProfile {
   retailer_id?: string;
   distributor_id?: string;
   master_agent_id?: string;
+  /** Add/Edit User's other fields (doc 3 §2, §3 User); `dob` and `application_date` ISO YYYY-MM-DD. */
+  address?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  gender_id?: number;
+  dob?: string;
+  application_date?: string;
+  rad?: string;
+  promo_code?: string;
+  excess_code?: string;
 }
 
 export const ORG_EVENT_TYPES: readonly OrgEventType[] = [

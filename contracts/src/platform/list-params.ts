@@ -24,3 +24,23 @@ export const optionalIdParam = z.preprocess(
 export const optionalTextParam = (max: number) => z.preprocess((value) => (value === '' || value === null ? undefined : value), text().trim().max(max, `At most ${max} characters`).optional());
 /** An optional whole-number code or flag; '' means none. */
 export const optionalWholeNumberParam = z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber().optional());
+/**
+ * A multi-select filter: one code, a comma-joined list or an array (`role=2,3`, `role[]=2&role[]=3`),
+ * each one of `known`; absent or empty means every code. Answers the distinct codes.
+ */
+export const codeListParam = (name: string, known: readonly number[]) => {
+  const message = `${name} is a list of ${known.join(', ')}`;
+  return z.preprocess(
+    (value) => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const items = Array.isArray(value) ? value : String(value).split(',');
+      return items.map((item) => String(item).trim()).filter(Boolean);
+    },
+    z
+      .array(wholeNumber(message), { error: message })
+      .max(known.length, message)
+      .refine((codes) => codes.every((code) => known.includes(code)), message)
+      .transform((codes) => [...new Set(codes)])
+      .optional(),
+  );
+};

@@ -9,7 +9,8 @@ import type { SqlDb } from '../runner/ports';
  */
 export const orgProjection: Projection = {
   name: 'org',
-  version: 1,
+  // 2: the users' Add/Edit User fields (address … excess_code); an agent's market follows their office.
+  version: 2,
   tables: ['org_master_agents', 'org_distributors', 'org_retailers', 'org_ibo_markets', 'org_offices', 'org_unit_managers', 'org_users'],
   handles: ORG_EVENT_TYPES,
 
@@ -39,7 +40,8 @@ export const orgProjection: Projection = {
       create table ${t('org_users')} (
         id text primary key, email text not null, first_name text not null default '', middle_name text, last_name text not null default '',
         mobile_number text, role_ids integer[] not null default '{}', office_id text, ibo_marketer_id text, retailer_id text,
-        distributor_id text, master_agent_id text, status smallint not null default 1, password_changed smallint not null default 0,
+        distributor_id text, master_agent_id text, address text, city text, state text, zip text, gender_id smallint, dob date,
+        application_date date, rad text, promo_code text, excess_code text, status smallint not null default 1, password_changed smallint not null default 0,
         created_at timestamptz not null, updated_at timestamptz not null
       )`.execute(db);
     await sql`create unique index on ${t('org_users')} (lower(email))`.execute(db);
@@ -89,10 +91,13 @@ export const orgProjection: Projection = {
           const user = event.data;
           await sql`
             insert into ${t('org_users')} (id, email, first_name, middle_name, last_name, mobile_number, role_ids, office_id, ibo_marketer_id,
-              retailer_id, distributor_id, master_agent_id, status, password_changed, created_at, updated_at)
+              retailer_id, distributor_id, master_agent_id, address, city, state, zip, gender_id, dob, application_date, rad, promo_code, excess_code,
+              status, password_changed, created_at, updated_at)
             values (${user.user_id}, ${user.email}, ${user.first_name}, ${user.middle_name ?? null}, ${user.last_name}, ${user.mobile_number ?? null},
               ${user.role_ids}::integer[], ${user.office_id ?? null}, ${user.ibo_marketer_id ?? null}, ${user.retailer_id ?? null},
-              ${user.distributor_id ?? null}, ${user.master_agent_id ?? null}, 1, 0, ${at}, ${at})`.execute(db);
+              ${user.distributor_id ?? null}, ${user.master_agent_id ?? null}, ${user.address ?? null}, ${user.city ?? null}, ${user.state ?? null},
+              ${user.zip ?? null}, ${user.gender_id ?? null}, ${user.dob ?? null}, ${user.application_date ?? null}, ${user.rad ?? null},
+              ${user.promo_code ?? null}, ${user.excess_code ?? null}, 1, 0, ${at}, ${at})`.execute(db);
           break;
         }
         case 'UserRegistered':
@@ -107,7 +112,12 @@ export const orgProjection: Projection = {
               updated_at = ${at} where id = ${event.data.user_id}`.execute(db);
           break;
         case 'AgentOfficeChanged':
-          await sql`update ${t('org_users')} set office_id = ${event.data.office_id}, updated_at = ${at} where id = ${event.data.user_id}`.execute(db);
+          // The agent's market is their office's: a move to an office of another market moves them there.
+          await sql`
+            update ${t('org_users')} set office_id = ${event.data.office_id},
+              ibo_marketer_id = coalesce((select o.ibo_marketer_id from ${t('org_offices')} o where o.id = ${event.data.office_id}), ibo_marketer_id),
+              updated_at = ${at}
+            where id = ${event.data.user_id}`.execute(db);
           break;
         case 'UserPasswordChanged':
           await sql`update ${t('org_users')} set password_changed = 1, updated_at = ${at} where id = ${event.data.user_id}`.execute(db);

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ChangeOfficeController } from './change-office.controller';
 import { OfficesController } from './offices.controller';
+import { UsersController } from './users.controller';
 
-/** The organisation over HTTP: the office list, agent office transfer. */
-@Module({ controllers: [OfficesController, ChangeOfficeController] })
+/** The organisation over HTTP: the users and office lists, agent office transfer. */
+@Module({ controllers: [UsersController, OfficesController, ChangeOfficeController] })
 export class AdminModule {}

@@ -7,7 +7,7 @@ import { CurrentUser } from '../auth/current-user';
 import { ExportStarter } from '../exports/export-starter';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
-import { officeExport } from './office-export';
+import { officeExport } from './admin-exports';
 
 /** The office export's query: the Office list's filters (and the spec's alias names), plus `format`. */
 

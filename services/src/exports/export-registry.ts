@@ -1,4 +1,4 @@
-import { ADMIN_EXPORTS } from '../admin/office-export';
+import { ADMIN_EXPORTS } from '../admin/admin-exports';
 import { HELP_EXPORTS } from '../help/announcement-export';
 import { INVENTORY_EXPORTS } from '../inventory/inventory-exports';
 import { REPORT_EXPORTS } from '../reports/reports-exports';

@@ -1,0 +1,49 @@
+import type { Page } from '../platform/page';
+import type { RoleId } from '../platform/roles';
+
+/** A role a user holds, as the Users list tags it (doc 3 §3 User `role_info`). */
+export interface UserRoleInfo {
+  readonly role_id: RoleId;
+  readonly role_name: string;
+}
+
+/** One row of the Users list (doc 3 §2 columns, §3 User). Dates ISO; a field never given is null. */
+export interface UserRow {
+  readonly id: string;
+  readonly first_name: string;
+  readonly middle_name: string | null;
+  readonly last_name: string;
+  readonly email: string;
+  readonly mobile_number: string | null;
+  readonly role_info: readonly UserRoleInfo[];
+  /** The office an agent works in (a manager's own office, when given). */
+  readonly office_id: string | null;
+  readonly office_number: string | null;
+  readonly office_name: string | null;
+  /** The offices the user manages or supervises (doc 3 §3 `office_mapping_info`). */
+  readonly office_mapping_info: readonly { readonly office_id: string }[];
+  readonly ibo_marketer_id: string | null;
+  readonly user_ibo_market_name: string | null;
+  readonly retailer_id: string | null;
+  readonly address: string | null;
+  readonly city: string | null;
+  readonly state: string | null;
+  readonly zip: string | null;
+  readonly gender_id: number | null;
+  readonly dob: string | null;
+  readonly application_date: string | null;
+  readonly rad: string | null;
+  readonly promo_code: string | null;
+  readonly excess_code: string | null;
+  /** 1 active (shown green), 0 inactive (doc 3 §4). */
+  readonly status: number;
+  readonly status_text: string;
+  readonly updated_at: string;
+  readonly created_at: string;
+}
+
+/** `GET /api/v1/users`: the page, and when the users' read model last changed (doc 3 §3 `last_run_date`; our reading). */
+export interface UserListAnswer {
+  readonly items: Page<UserRow>;
+  readonly last_run_date: string | null;
+}

@@ -1,0 +1,35 @@
+import { Controller, Inject } from '@nestjs/common';
+import type { ExportAnswer, ExportFormat, UserListAnswer, UserListQuery } from '@portal/contracts';
+import { userList, usersLastChanged } from '@portal/projections';
+import type { AuthenticatedUser } from '../auth/auth.service';
+import { CurrentUser } from '../auth/current-user';
+import { ExportStarter } from '../exports/export-starter';
+import { RouteQuery, Serves } from '../platform/http/serves';
+import type { Platform } from '../platform/platform';
+import { PLATFORM } from '../platform/tokens';
+import { userExport } from './admin-exports';
+
+type Exported<Query> = Query & { readonly format: ExportFormat };
+
+/** The Users list (doc 3 §2 /employee, §7 Users) and its export: the users the caller's scope reaches. */
+@Controller()
+export class UsersController {
+  constructor(
+    @Inject(PLATFORM) private readonly platform: Platform,
+    private readonly exports: ExportStarter,
+  ) {}
+
+  @Serves('GET /api/v1/users')
+  async list(@RouteQuery() query: UserListQuery, @CurrentUser() user: AuthenticatedUser): Promise<UserListAnswer> {
+    const db = this.platform.database.db;
+    const [items, lastRunDate] = await Promise.all([userList(db, user.scope, query), usersLastChanged(db)]);
+    return { items, last_run_date: lastRunDate };
+  }
+
+  /** GET /api/v1/user_export: the list's rows with the same filters and order, as CSV or XLSX. */
+  @Serves('GET /api/v1/user_export')
+  async export(@RouteQuery() query: Exported<UserListQuery>, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+    const { format, page: _page, results: _results, ...filters } = query;
+    return this.exports.start(userExport, format, user, filters);
+  }
+}

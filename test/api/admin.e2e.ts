@@ -1,0 +1,98 @@
+import { ROLE, type UserListAnswer } from '@portal/contracts';
+import { sql } from 'kysely';
+import { type SeededService, call, downloadExport, login, startSeededService } from '../support/demo';
+
+/**
+ * Administration over HTTP (doc 3 §2, §7): the Users list and its export — filters, sorts,
+ * scope — against independent counts from the organisation's tables.
+ */
+describe('administration', () => {
+  let service: SeededService;
+  const people = {
+    admin: 'super@demo.test',
+    bluebonnet: 'retailer.manager@demo.test',
+    northIbo: 'ibo.manager@demo.test',
+    dallas: 'office.manager@demo.test',
+  } as const;
+  const tokens = {} as Record<keyof typeof people, string>;
+
+  beforeAll(async () => {
+    service = await startSeededService();
+    for (const [key, email] of Object.entries(people) as [keyof typeof people, string][]) tokens[key] = (await login(service.baseUrl, email)).body.items!.token;
+  }, 180_000);
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  const as = <T = UserListAnswer>(who: keyof typeof people, path: string) => call<T>(service.baseUrl, 'GET', path, { token: tokens[who] });
+  const count = async (where: ReturnType<typeof sql>) =>
+    Number((await sql<{ n: string }>`select count(*)::text as n from rm.org_users u where ${where}`.execute(service.test.database.db)).rows[0]!.n);
+  const idOf = async (table: 'org_retailers' | 'org_ibo_markets' | 'org_offices', name: string) =>
+    (await sql<{ id: string }>`select id from ${sql.table(`rm.${table}`)} where name = ${name}`.execute(service.test.database.db)).rows[0]!.id;
+
+  describe('Users list (GET /api/v1/users)', () => {
+    it('answers a page of ten in the spec envelope with last_run_date; the super role sees every user', async () => {
+      const answer = await as('admin', '/api/v1/users');
+      expect(answer.status).toBe(200);
+      expect(answer.body.items.data).toHaveLength(10);
+      expect(answer.body.items.current_page).toBe(1);
+      expect(answer.body.items.total).toBe(await count(sql`true`));
+      expect(answer.body.last_run_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      const agent = (await as('admin', '/api/v1/users?search_text=agent003@demo.test')).body.items.data;
+      expect(agent).toHaveLength(1);
+      expect(agent[0]).toMatchObject({ email: 'agent003@demo.test', role_info: [{ role_id: ROLE.AGENT, role_name: 'Agent' }], status: 1, status_text: 'Active', office_number: 'OF001' });
+      expect(agent[0]!.user_ibo_market_name).toBe('North Market');
+    });
+
+    it('keeps to the scope: a retailer manager sees their retailer, an IBO manager their market, and filters cannot reach further', async () => {
+      const bluebonnet = await idOf('org_retailers', 'Bluebonnet Mobile');
+      const north = await idOf('org_ibo_markets', 'North Market');
+      const west = await idOf('org_ibo_markets', 'West Market');
+      const retailerList = await as('bluebonnet', '/api/v1/users?results=100');
+      expect(retailerList.body.items.total).toBe(await count(sql`u.retailer_id = ${bluebonnet}`));
+      expect(new Set(retailerList.body.items.data.map((row) => row.user_ibo_market_name))).toEqual(new Set([null, 'North Market', 'South Market']));
+      const marketList = await as('northIbo', '/api/v1/users?results=100');
+      expect(marketList.body.items.total).toBe(await count(sql`u.ibo_marketer_id = ${north}`));
+      expect(marketList.body.items.data.every((row) => row.user_ibo_market_name === 'North Market')).toBe(true);
+      // Another retailer's market as a filter: nothing, as for a market that does not exist.
+      expect((await as('northIbo', `/api/v1/users?ibo_marketer_id=${west}`)).body.items.total).toBe(0);
+      expect((await as('bluebonnet', `/api/v1/users?ibo_marketer_id=${west}`)).body.items.total).toBe(0);
+      // The screens are roles 11 and 12's (doc 3 §2): an office manager is refused.
+      expect((await as('dallas', '/api/v1/users')).status).toBe(403);
+    });
+
+    it('filters by roles, statuses, office and keyword, and sorts on the server', async () => {
+      const dallas = await idOf('org_offices', 'Dallas Office');
+      const agents = await as('bluebonnet', '/api/v1/users?role=2&results=100');
+      expect(agents.body.items.total).toBe(await count(sql`${ROLE.AGENT} = any(u.role_ids) and u.retailer_id = ${await idOf('org_retailers', 'Bluebonnet Mobile')}`));
+      expect(agents.body.items.data.every((row) => row.role_info.some((role) => role.role_id === ROLE.AGENT))).toBe(true);
+      const managers = await as('admin', `/api/v1/users?role=${ROLE.OFFICE_MANAGER},${ROLE.IBO_MANAGER}&results=100`);
+      expect(managers.body.items.total).toBe(await count(sql`u.role_ids && ${[ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER]}::integer[]`));
+      expect((await as('admin', '/api/v1/users?status=0')).body.items.total).toBe(await count(sql`u.status = 0`));
+      // An office: the agents working there and the manager managing it.
+      const office = await as('bluebonnet', `/api/v1/users?office_id=${dallas}&results=100`);
+      expect(office.body.items.total).toBe(11);
+      expect(office.body.items.data.filter((row) => row.office_mapping_info.some((mapping) => mapping.office_id === dallas)).map((row) => row.email)).toEqual(['office.manager@demo.test']);
+      const byEmail = (await as('admin', '/api/v1/users?sort_by=email&sort=DESC&results=50')).body.items.data.map((row) => row.email.toLowerCase());
+      expect(byEmail).toEqual([...byEmail].sort().reverse());
+      const byOffice = (await as('bluebonnet', '/api/v1/users?role=2&sort_by=office_number&sort=ASC&results=100')).body.items.data.map((row) => row.office_number ?? '');
+      expect(byOffice).toEqual([...byOffice].sort());
+    });
+
+    it('refuses hostile filters in the one error shape', async () => {
+      for (const query of ['role=99', 'role=2,abc', 'status=7', 'sort_by=password', 'sort=sideways', 'page=0', 'search_text=a%00b']) {
+        const answer = await as<{ error: string; message: string }>('admin', `/api/v1/users?${query}`);
+        expect([query, answer.status]).toEqual([query, 400]);
+        expect(typeof answer.body.message).toBe('string');
+      }
+    });
+
+    it('exports the rows the screen shows, with its filters (user_export)', async () => {
+      const shown = await as('northIbo', '/api/v1/users?role=2');
+      const file = await downloadExport(service.baseUrl, tokens.northIbo, '/api/v1/user_export?role=2&format=csv');
+      expect(file.heading).toBe('IBOs/Markets,Office,First Name,Middle Name,Last Name,Phone Number,E-mail,Role,ETC Code,Rad ID,Address,City,State,ZIP,Status,Updated At,Created At');
+      expect(file.rows).toHaveLength(shown.body.items.total);
+      expect(file.rows.every((row) => row.startsWith('North Market,') && row.includes(',Agent,'))).toBe(true);
+    });
+  });
+});
