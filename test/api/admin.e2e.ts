@@ -1,6 +1,11 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { ROLE, type UserListAnswer } from '@portal/contracts';
+import type { OfficeRow } from '@portal/projections';
 import { sql } from 'kysely';
 import { type SeededService, call, downloadExport, login, startSeededService } from '../support/demo';
+import { mailTo } from '../support/outbox';
 
 /**
  * Administration over HTTP (doc 3 §2, §7): the Users list and its export — filters, sorts,
@@ -8,6 +13,7 @@ import { type SeededService, call, downloadExport, login, startSeededService } f
  */
 describe('administration', () => {
   let service: SeededService;
+  let dataDir: string;
   const people = {
     admin: 'super@demo.test',
     bluebonnet: 'retailer.manager@demo.test',
@@ -17,11 +23,13 @@ describe('administration', () => {
   const tokens = {} as Record<keyof typeof people, string>;
 
   beforeAll(async () => {
-    service = await startSeededService();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-admin-'));
+    service = await startSeededService({ DATA_DIR: dataDir });
     for (const [key, email] of Object.entries(people) as [keyof typeof people, string][]) tokens[key] = (await login(service.baseUrl, email)).body.items!.token;
   }, 180_000);
   afterAll(async () => {
     await service?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   const as = <T = UserListAnswer>(who: keyof typeof people, path: string) => call<T>(service.baseUrl, 'GET', path, { token: tokens[who] });
@@ -93,6 +101,52 @@ describe('administration', () => {
       expect(file.heading).toBe('IBOs/Markets,Office,First Name,Middle Name,Last Name,Phone Number,E-mail,Role,ETC Code,Rad ID,Address,City,State,ZIP,Status,Updated At,Created At');
       expect(file.rows).toHaveLength(shown.body.items.total);
       expect(file.rows.every((row) => row.startsWith('North Market,') && row.includes(',Agent,'))).toBe(true);
+    });
+  });
+
+  describe('Add User (POST /api/v1/users)', () => {
+    const post = (who: keyof typeof people, body: unknown) => call<{ message: string; id?: string; fields?: Record<string, string> }>(service.baseUrl, 'POST', '/api/v1/users', { token: tokens[who], body });
+    const nora = { first_name: 'Nora', last_name: 'Nash', email: 'nora.nash@demo.test', mobile_number: '2145550123', city: 'Dallas', state: 'tx', zip: '75201' };
+    it("a retailer manager adds an IBO manager (the picker's only role) who joins the market's managers and chooses a password from the e-mailed link", async () => {
+      const north = await idOf('org_ibo_markets', 'North Market');
+      const added = await post('bluebonnet', { ...nora, ibo_marketer_id: north });
+      expect(added).toMatchObject({ status: 200, body: { message: 'User created successfully' } });
+      const listed = (await as('bluebonnet', '/api/v1/users?search_text=nora.nash')).body.items.data;
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ id: added.body.id, role_info: [{ role_id: ROLE.IBO_MANAGER, role_name: 'IBO Manager' }], user_ibo_market_name: 'North Market', state: 'TX', zip: '75201', city: 'Dallas' });
+      const offices = await call<{ items: { data: OfficeRow[] } }>(service.baseUrl, 'GET', `/api/v1/offices?ibo_marketer_id=${north}&results=1`, { token: tokens.bluebonnet });
+      expect(offices.body.items.data[0]!.get_ibo_manager_info.map((person) => person.name)).toContain('Nora Nash');
+      // No one chose her password: the link in her e-mail lets her choose it, then she signs in.
+      const mail = await mailTo(dataDir, 'nora.nash@demo.test');
+      const token = /page-reset-password\?token=([\w-]+)/.exec(mail)?.[1];
+      expect(token).toBeDefined();
+      expect((await login(service.baseUrl, 'nora.nash@demo.test', 'Passw0rd!')).status).toBe(401);
+      expect(await call(service.baseUrl, 'POST', '/api/reset_password', { body: { token, password: 'N0ra-chose-this' } })).toMatchObject({ status: 200 });
+      const signedIn = await login(service.baseUrl, 'nora.nash@demo.test', 'N0ra-chose-this');
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.body.items?.role_id).toEqual([ROLE.IBO_MANAGER]);
+    });
+
+    it("answers the form's problems in the spec's words, refuses a used e-mail, and keeps to the viewer's roles and scope", async () => {
+      const empty = await post('bluebonnet', {});
+      expect(empty.status).toBe(400);
+      expect(empty.body.fields).toMatchObject({ first_name: 'Please input first name', last_name: 'Please input your last name', email: 'Enter valid email address', mobile_number: 'Please input  valid mobile number' });
+      expect((await post('bluebonnet', { ...nora, email: 'other@demo.test' })).body).toMatchObject({ fields: { ibo_marketer_id: 'Please input IBO / Market' } });
+      expect((await post('admin', { ...nora, email: 'other@demo.test', role_id: ROLE.OFFICE_MANAGER })).body.fields).toEqual({ ibo_marketer_id: 'Please input IBO / Market', office_id: 'Please select office' });
+      expect((await post('bluebonnet', { ...nora, email: 'agent@demo.test', ibo_marketer_id: await idOf('org_ibo_markets', 'South Market') })).status).toBe(409);
+      // Another retailer's market reads as one that does not exist; a role above the picker's is refused; IBO managers add no one (doc 3 §2).
+      expect((await post('bluebonnet', { ...nora, email: 'west@demo.test', ibo_marketer_id: await idOf('org_ibo_markets', 'West Market') })).status).toBe(404);
+      expect((await post('bluebonnet', { ...nora, email: 'boss@demo.test', role_id: ROLE.SUPER_ADMIN })).status).toBe(403);
+      expect((await post('northIbo', { ...nora, email: 'ibo-add@demo.test' })).status).toBe(403);
+      expect((await as('admin', '/api/v1/users?search_text=other@demo.test')).body.items.total).toBe(0);
+    });
+
+    it('the super role adds an office manager, who manages the office at once', async () => {
+      const dallas = await idOf('org_offices', 'Dallas Office');
+      const added = await post('admin', { ...nora, email: 'omar.office@demo.test', first_name: 'Omar', last_name: 'Ortiz', role_id: ROLE.OFFICE_MANAGER, ibo_marketer_id: await idOf('org_ibo_markets', 'North Market'), office_id: dallas });
+      expect(added.status).toBe(200);
+      const office = await call<{ items: { data: OfficeRow[] } }>(service.baseUrl, 'GET', `/api/v1/offices?office_id=${dallas}`, { token: tokens.admin });
+      expect(office.body.items.data[0]!.get_manager_info.map((person) => person.name).sort()).toEqual(['Olivia Office1', 'Omar Ortiz']);
     });
   });
 });

@@ -7,6 +7,7 @@ import { SessionTokens } from '../../services/src/auth/session-tokens';
 import type { TestDatabase } from '../../services/src/platform/testing/test-database';
 import { call, DEMO_PASSWORD, login, type SeededService, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
+import { decodeQuotedPrintable } from '../support/outbox';
 
 const FORCED_UPDATE_REFUSED = {
   status: 403,
@@ -57,9 +58,7 @@ describe('auth', () => {
       10_000,
       `${count} reset e-mails to ${email}`,
     );
-    // Quoted-printable bodies, decoded as a mail client would.
-    const decode = (mail: string) => mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return mails.map((mail) => /page-reset-password\?token=([\w-]+)/.exec(decode(mail))![1]!);
+    return mails.map((mail) => /page-reset-password\?token=([\w-]+)/.exec(decodeQuotedPrintable(mail))![1]!);
   }
 
   beforeAll(async () => {
@@ -129,7 +128,7 @@ describe('auth', () => {
     );
     expect(mail).toContain('To: office.manager2@demo.test');
     // The body is quoted-printable, as a mail client receives it: decode it as one would.
-    const body = mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const body = decodeQuotedPrintable(mail);
     const token = /page-reset-password\?token=([\w-]+)/.exec(body)?.[1];
     expect(body).toContain('http://portal.test/page-reset-password?token=');
     expect(token).toBeDefined();

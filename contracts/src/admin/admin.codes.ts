@@ -1,3 +1,4 @@
+import { ROLE, type RoleId } from '../platform/roles';
 import type { ReferenceItem } from '../reference/reference-lists';
 
 /** Administration's code lists (doc 3 §3, §4, §7): agent statuses, genders, states, office sort keys... Names ours where marked. */
@@ -102,3 +103,56 @@ export const usStates: readonly UsState[] = [
   { short_name: 'WI', name: 'Wisconsin' },
   { short_name: 'WY', name: 'Wyoming' },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Who may give which role (doc 3 §2 Add/Edit User, §6)
+// ---------------------------------------------------------------------------------------------
+
+type ManagerRole = typeof ROLE.RETAILER_MANAGER | typeof ROLE.IBO_MANAGER | typeof ROLE.OFFICE_MANAGER | typeof ROLE.OFFICE_SUPERVISOR;
+
+/**
+ * The roles a viewer may give a user, per form. doc 3 §2: on Add, a retailer manager's role
+ * picker shows 11 and is disabled (so Add User makes IBO managers), an IBO manager has no Add;
+ * on Edit, retailer managers choose among 3, 11, 14 and IBO managers among 14 and 3. The super
+ * role (ours, DESIGN §11) gives every manager-level role below it. Agents come from onboarding.
+ */
+export const USER_ROLE_CHOICES: Readonly<Record<'add' | 'edit', Partial<Record<RoleId, readonly ManagerRole[]>>>> = {
+  add: {
+    [ROLE.SUPER_ADMIN]: [ROLE.RETAILER_MANAGER, ROLE.IBO_MANAGER, ROLE.OFFICE_MANAGER, ROLE.OFFICE_SUPERVISOR],
+    [ROLE.RETAILER_MANAGER]: [ROLE.IBO_MANAGER],
+  },
+  edit: {
+    [ROLE.SUPER_ADMIN]: [ROLE.RETAILER_MANAGER, ROLE.IBO_MANAGER, ROLE.OFFICE_MANAGER, ROLE.OFFICE_SUPERVISOR],
+    [ROLE.RETAILER_MANAGER]: [ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.OFFICE_SUPERVISOR],
+    [ROLE.IBO_MANAGER]: [ROLE.OFFICE_SUPERVISOR, ROLE.OFFICE_MANAGER],
+  },
+};
+
+/** The roles a viewer holding `viewerRoles` may give on a form: the widest of their roles' choices. */
+export function userRoleChoices(viewerRoles: readonly number[], form: 'add' | 'edit'): readonly ManagerRole[] {
+  for (const role of [ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER, ROLE.IBO_MANAGER] as const) {
+    if (viewerRoles.includes(role)) return USER_ROLE_CHOICES[form][role] ?? [];
+  }
+  return [];
+}
+
+/**
+ * Where a user of each role works, so which of the form's pickers are required: an IBO manager
+ * in an IBO/market, an office manager, add-on manager or agent in an office (of a market), a
+ * retailer manager in a retailer (doc 3 §5: "required when shown").
+ */
+export function userPlacement(roles: readonly number[]): 'retailer' | 'market' | 'office' | 'none' {
+  if (roles.includes(ROLE.RETAILER_MANAGER)) return 'retailer';
+  if (roles.includes(ROLE.IBO_MANAGER)) return 'market';
+  if (roles.includes(ROLE.OFFICE_MANAGER) || roles.includes(ROLE.OFFICE_SUPERVISOR) || roles.includes(ROLE.AGENT)) return 'office';
+  return 'none';
+}
+
+/**
+ * The Users list's Role filter hides roles by viewer (doc 3 §6): 2, 3 and 9 for IBO managers;
+ * 2, 3, 4, 8, 9 and 11 for retailer managers (the class allowed to add users).
+ */
+export const USER_ROLE_FILTER_HIDDEN: Readonly<Partial<Record<RoleId, readonly RoleId[]>>> = {
+  [ROLE.IBO_MANAGER]: [ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.BACK_OFFICE],
+  [ROLE.RETAILER_MANAGER]: [ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.DISTRIBUTOR, ROLE.MASTER_AGENT, ROLE.BACK_OFFICE, ROLE.IBO_MANAGER],
+};

@@ -1,5 +1,5 @@
 import { officeListQuery } from '../reference/reference.schemas';
-import { changeOfficeBody, userListQuery } from './admin.schemas';
+import { addUserBody, changeOfficeBody, userListQuery } from './admin.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { exportQuery } from '../platform/export';
 import { ROLE } from '../platform/roles';
@@ -20,8 +20,8 @@ export const adminRoutes: readonly ApiRoute[] = [
   // Users
   { method: 'GET', path: '/api/v1/users', access: administrationScreens, capability,
     summary: 'Users list, paged and filtered', spec: users, query: userListQuery },
-  { method: 'POST', path: '/api/v1/users', access: retailerAdministrationScreens, capability, planned: true,
-    summary: 'Create a user (Add User)', spec: `${users}; doc 3 §5 Add/Edit User` },
+  { method: 'POST', path: '/api/v1/users', access: retailerAdministrationScreens, capability,
+    summary: 'Create a user (Add User); they choose their password from an e-mailed link', spec: `${users}; doc 3 §5 Add/Edit User`, body: addUserBody },
   { method: 'POST', path: '/api/v1/users/:id', access: administrationScreens, capability, planned: true,
     summary: 'Edit a user (Edit User; the client sends _method PUT)', spec: `${users}; doc 3 §5 Add/Edit User` },
   { method: 'GET', path: '/api/v1/user_export', access: administrationScreens, capability,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { text } from '../platform/input';
-import { codeListParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { blankAsMissing, text, wholeNumber, wireDate, zipCode } from '../platform/input';
+import { codeListParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 import { ROLE_IDS } from '../platform/roles';
-import { agentStatuses } from './admin.codes';
+import { agentStatuses, genders, usStates } from './admin.codes';
 
 /** An id chosen in a select: a string (numbers are accepted and read as text); missing or empty → `message`. */
 const chosenId = (message: string) =>
@@ -38,3 +38,94 @@ export const userListQuery = z
   })
   .transform(({ keyword, ...rest }) => ({ ...rest, search_text: rest.search_text || keyword || undefined }));
 export type UserListQuery = z.infer<typeof userListQuery>;
+
+// ---------------------------------------------------------------------------------------------
+// Add User and Edit User (doc 3 §2, §5 Add/Edit User, §7 POST /api/v1/users[/{id}])
+// ---------------------------------------------------------------------------------------------
+
+/** doc 3 §5: names are letters, space and dot only, 2-30 characters (the Send Invite rule). */
+const PERSON_NAME = /^[\p{L} .]{2,30}$/u;
+const personName = (message: string) => z.preprocess(blankAsMissing, text(message).trim().regex(PERSON_NAME, message));
+const optionalPersonName = (message: string) => z.preprocess(blankAsMissing, text(message).trim().regex(PERSON_NAME, message).optional());
+const optionalLine = (max: number) => z.preprocess(blankAsMissing, text(`At most ${max} characters`).trim().max(max, `At most ${max} characters`).optional());
+const optionalChosenId = z.preprocess((value) => (value === 0 || value === '0' ? undefined : blankAsMissing(typeof value === 'number' ? String(value) : value)), text('An id is text').trim().max(64, 'That id is too long').optional());
+
+export const USER_FORM_MESSAGES = {
+  firstName: 'Please input first name',
+  lastName: 'Please input your last name',
+  middleName: 'Middle name is letters, space and dot only, 2-30 characters',
+  email: 'Enter valid email address',
+  // doc 3 §5 says "Mobile is 10 digits"; the words are Send Invite's (doc 3 §5), spacing and all.
+  mobile: 'Please input  valid mobile number',
+  role: 'Please input Role',
+  iboMarket: 'Please input IBO / Market',
+  office: 'Please select office',
+  retailer: 'Please input Retailer',
+  zip: 'Zip is digits only, at most 5',
+  gender: `gender_id is one of ${genders.map((gender) => gender.id).join(', ')}`,
+  state: 'State is a US state short name',
+  rad: 'RAD ID is letters and digits, at most 9',
+} as const;
+
+/** `role_id`: one role or a list (a manager-level role, maybe with Agent); '' is missing. */
+const roleIdList = z.preprocess(
+  (value) => {
+    const blank = blankAsMissing(value);
+    if (blank === undefined) return undefined;
+    return Array.isArray(blank) ? blank : String(blank).split(',').map((item) => item.trim()).filter(Boolean);
+  },
+  z
+    .array(wholeNumber(USER_FORM_MESSAGES.role), { error: USER_FORM_MESSAGES.role })
+    .min(1, USER_FORM_MESSAGES.role)
+    .max(2, 'A user holds one manager-level role, and may also be an agent')
+    .refine((roles) => roles.every((role) => (ROLE_IDS as readonly number[]).includes(role)), USER_FORM_MESSAGES.role)
+    .transform((roles) => [...new Set(roles)]),
+);
+
+/** The fields Add User and Edit User share (doc 3 §7 Users). Which of IBO/market and office are required depends on the role: the decider says. */
+const userFormFields = {
+  first_name: personName(USER_FORM_MESSAGES.firstName),
+  middle_name: optionalPersonName(USER_FORM_MESSAGES.middleName),
+  last_name: personName(USER_FORM_MESSAGES.lastName),
+  role_id: roleIdList.optional(),
+  ibo_marketer_id: optionalChosenId,
+  office_id: optionalChosenId,
+  retailer_id: optionalChosenId,
+  distributor_id: optionalChosenId,
+  master_agent_id: optionalChosenId,
+  rad: z.preprocess(blankAsMissing, text(USER_FORM_MESSAGES.rad).trim().regex(/^[A-Za-z0-9]{1,9}$/, USER_FORM_MESSAGES.rad).optional()),
+  promo_code: optionalLine(50),
+  excess_code: optionalLine(50),
+  gender_id: z.preprocess(blankAsMissing, wholeNumber(USER_FORM_MESSAGES.gender).refine((id) => genders.some((gender) => gender.id === id), USER_FORM_MESSAGES.gender).optional()),
+  dob: z.preprocess(blankAsMissing, wireDate().optional()),
+  application_date: z.preprocess(blankAsMissing, wireDate().optional()),
+  address: optionalLine(200),
+  city: optionalLine(100),
+  state: z.preprocess(
+    (value) => (typeof value === 'string' ? blankAsMissing(value.trim().toUpperCase()) : blankAsMissing(value)),
+    text(USER_FORM_MESSAGES.state).refine((short) => usStates.some((state) => state.short_name === short), USER_FORM_MESSAGES.state).optional(),
+  ),
+  zip: zipCode(USER_FORM_MESSAGES.zip).optional(),
+};
+
+/** POST /api/v1/users (Add User): e-mail and mobile given here only (disabled on Edit, doc 3 §2). */
+export const addUserBody = z.object({
+  ...userFormFields,
+  email: z.preprocess(blankAsMissing, text(USER_FORM_MESSAGES.email).trim().max(254, USER_FORM_MESSAGES.email).email(USER_FORM_MESSAGES.email)),
+  mobile_number: z.preprocess(
+    (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : blankAsMissing(value)),
+    text(USER_FORM_MESSAGES.mobile).trim().regex(/^\d{10}$/, USER_FORM_MESSAGES.mobile),
+  ),
+});
+export type AddUserBody = z.infer<typeof addUserBody>;
+
+/** POST /api/v1/users/{id} (Edit User, `_method PUT`): e-mail and mobile may be sent but are never changed. */
+export const editUserBody = z.object({
+  ...userFormFields,
+  _method: z.preprocess(blankAsMissing, text().optional()),
+  email: z.unknown().optional(),
+  mobile_number: z.unknown().optional(),
+});
+export type EditUserBody = z.infer<typeof editUserBody>;
+
+export const userIdParams = z.object({ id: idParam('No such user') });

@@ -1,5 +1,5 @@
 import { ROLE } from '@portal/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { SqlDb } from '../runner/ports';
 import { type Scope, officeInScope } from './org.queries';
 
@@ -42,4 +42,49 @@ export async function retailersOfOffices(db: SqlDb, officeIds: readonly string[]
 export async function managerOfOffice(db: SqlDb, officeId: string): Promise<string> {
   const office = await sql<{ user_id: string }>`select user_id from rm.org_unit_managers where unit_id = ${officeId} and kind = 'manager' limit 1`.execute(db);
   return office.rows[0]?.user_id ?? '';
+}
+
+/** A condition on an IBO/market id column: does the scope reach this market (a retailer's markets, its own, the markets of its offices)? */
+function marketInScope(scope: Scope, marketColumn: RawBuilder<unknown>): RawBuilder<boolean> {
+  switch (scope.kind) {
+    case 'all':
+      return sql<boolean>`true`;
+    case 'retailer':
+      return sql<boolean>`${marketColumn} in (select i.id from rm.org_ibo_markets i where i.retailer_id = any(${[...scope.retailerIds]}::text[]))`;
+    case 'market':
+      return sql<boolean>`${marketColumn} = any(${[...scope.iboMarketerIds]}::text[])`;
+    case 'office':
+      return sql<boolean>`${marketColumn} in (select o.ibo_marketer_id from rm.org_offices o where o.id = any(${[...scope.officeIds]}::text[]))`;
+    case 'agent':
+      return sql<boolean>`false`;
+  }
+}
+
+/** A retailer the scope reaches, with the chain above it; undefined when missing or out of scope (they read the same). */
+export async function retailerPlacement(db: SqlDb, scope: Scope, retailerId: string): Promise<{ id: string; distributor_id: string; master_agent_id: string } | undefined> {
+  const reachable = scope.kind === 'all' ? sql`true` : scope.kind === 'retailer' ? sql`r.id = any(${[...scope.retailerIds]}::text[])` : sql`false`;
+  const found = await sql<{ id: string; distributor_id: string; master_agent_id: string }>`
+    select r.id, r.distributor_id, d.master_agent_id from rm.org_retailers r join rm.org_distributors d on d.id = r.distributor_id
+    where r.id = ${retailerId} and ${reachable}`.execute(db);
+  return found.rows[0];
+}
+
+/** An IBO/market the scope reaches, with the chain above it and its status; undefined when missing or out of scope. */
+export async function marketPlacement(
+  db: SqlDb,
+  scope: Scope,
+  marketId: string,
+): Promise<{ id: string; retailer_id: string; distributor_id: string; master_agent_id: string; status: number } | undefined> {
+  const found = await sql<{ id: string; retailer_id: string; distributor_id: string; master_agent_id: string; status: number }>`
+    select i.id, i.retailer_id, r.distributor_id, d.master_agent_id, i.status
+    from rm.org_ibo_markets i join rm.org_retailers r on r.id = i.retailer_id join rm.org_distributors d on d.id = r.distributor_id
+    where i.id = ${marketId} and ${marketInScope(scope, sql`i.id`)}`.execute(db);
+  return found.rows[0];
+}
+
+/** An office the scope reaches, with its market and status; undefined when missing or out of scope. */
+export async function officePlacement(db: SqlDb, scope: Scope, officeId: string): Promise<{ id: string; ibo_marketer_id: string; status: number } | undefined> {
+  const found = await sql<{ id: string; ibo_marketer_id: string; status: number }>`
+    select o.id, o.ibo_marketer_id, o.status from rm.org_offices o where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
+  return found.rows[0];
 }

@@ -14,7 +14,7 @@ export interface CommandResult<Id = string> {
   readonly position: Position;
 }
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+export const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 
 /** The organisation's commands: load what the rules need, decide, append. */
 export class OrgCommands {

@@ -37,6 +37,5 @@ export function passwordHashing(platform: Platform) {
 export async function createAuthService(platform: Platform, hasher: PasswordHasher = argon2Hasher(passwordHashing(platform))): Promise<AuthService> {
   const org = new OrgCommands(platform.database, platform.eventStore, passwordHashing(platform));
   const tokens = new SessionTokens(await signingSecret(platform.database.db));
-  const publicUrl = platform.config.PUBLIC_URL ?? `http://localhost:${platform.config.PORT}`;
-  return new AuthService(platform, tokens, org, hasher, publicUrl, createLiveBus(platform));
+  return new AuthService(platform, tokens, org, hasher, createLiveBus(platform));
 }

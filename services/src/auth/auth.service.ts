@@ -1,17 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type LoginItems, ROLE_NAMES, type RoleId, isRoleId } from '@portal/contracts';
 import { type OrgUser, type Scope, findOrgUser, resolveScope } from '@portal/projections';
 import { OrgCommands } from '../admin/org.commands';
 import { type CommandContext, eventMetadata, systemContext } from '../platform/commands/command-context';
 import { appendWithRecords } from '../platform/commands/append-with-records';
 import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
-import { enqueueMail } from '../platform/mail/mail-sender';
 import type { Platform } from '../platform/platform';
 import type { LiveBus } from '../platform/realtime/live-bus';
-import { type PasswordHasher, clearFailedLogins, countFailedLogins, createResetToken, endResetLinks, useResetToken, findCredentials, findCredentialsByEmail, recordFailedLogin, replacePassword, restorePasswordHash, revokeTokens } from './credentials.store';
+import { type PasswordHasher, clearFailedLogins, countFailedLogins, endResetLinks, useResetToken, findCredentials, findCredentialsByEmail, recordFailedLogin, replacePassword, restorePasswordHash, revokeTokens } from './credentials.store';
 import { type IntegrationClient, authenticateApiKey } from './api-keys.store';
 import { PASSWORD_ALREADY_SET, type PasswordChangeReason, decidePasswordChange } from './password.decider';
 import { SessionTokens } from './session-tokens';
+import { mailPasswordLink, passwordTokenHash } from './password-links';
 
 /** The signed-in caller, as every guarded route sees it. */
 export interface AuthenticatedUser {
@@ -26,10 +26,8 @@ export interface AuthenticatedUser {
 /** Failed logins from one address, and for one account, within the window before further tries are refused. */
 export const LOGIN_FAILURE_LIMIT = 10;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
-const RESET_TOKEN_LIFETIME_MINUTES = 60;
 
 const displayName = (user: Pick<OrgUser, 'first_name' | 'last_name' | 'email'>) => [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 
 /** Sign-in, sessions and passwords (doc 1 §7 Auth). */
@@ -41,7 +39,6 @@ export class AuthService {
     private readonly tokens: SessionTokens,
     private readonly org: OrgCommands,
     private readonly hasher: PasswordHasher,
-    private readonly publicUrl: string,
     private readonly live: LiveBus,
   ) {}
 
@@ -121,18 +118,11 @@ export class AuthService {
   async forgotPassword(email: string): Promise<void> {
     const credentials = await findCredentialsByEmail(this.db, email);
     if (!credentials) throw new DomainError('Email not found', 404, { email: 'Email not found' });
-    const token = randomBytes(32).toString('base64url');
-    await createResetToken(this.db, credentials.user_id, sha256(token), RESET_TOKEN_LIFETIME_MINUTES);
-    const link = `${this.publicUrl}/page-reset-password?token=${token}`;
-    await enqueueMail(this.platform.jobs, {
-      to: credentials.email,
-      subject: 'Reset your password',
-      text: `Someone asked to reset the password of your Distribution Portal account.\n\nOpen this link within ${RESET_TOKEN_LIFETIME_MINUTES} minutes to choose a new password:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
-    });
+    await mailPasswordLink(this.platform, credentials, 'reset');
   }
 
   async resetPassword(token: string, password: string): Promise<void> {
-    const userId = await useResetToken(this.db, sha256(token));
+    const userId = await useResetToken(this.db, passwordTokenHash(token));
     if (!userId) throw new DomainError('This reset link is invalid or has expired. Ask for a new one.', 400, { token: 'Invalid or expired link' });
     await this.setPassword(userId, password, 'reset', systemContext(new Date(), userId));
   }
