@@ -189,7 +189,7 @@ describe('scope: each manager sees only their part of the organisation', () => {
       token: sessions['office.manager@demo.test'],
     });
     expect(page.body.items).toMatchObject({ total: 1, current_page: 1 });
-    expect(page.body.items.data[0]!.get_manager_info).toEqual([{ user_id: expect.any(String), name: 'Olivia Office1' }]);
+    expect(page.body.items.data[0]!.get_manager_info).toEqual([{ user_id: expect.any(String), name: 'Olivia Ortega' }]);
     // doc 3 §3: an office row carries form_status (null: no compliance form was sent to it).
     expect(page.body.items.data[0]).toHaveProperty('form_status', null);
     const foreign = await call<{ items: { total: number } }>(baseUrl, 'GET', `/api/v1/offices?office_id=${others[0]!.id}`, { token: sessions['office.manager@demo.test'] });

@@ -146,7 +146,40 @@ describe('administration', () => {
       const added = await post('admin', { ...nora, email: 'omar.office@demo.test', first_name: 'Omar', last_name: 'Ortiz', role_id: ROLE.OFFICE_MANAGER, ibo_marketer_id: await idOf('org_ibo_markets', 'North Market'), office_id: dallas });
       expect(added.status).toBe(200);
       const office = await call<{ items: { data: OfficeRow[] } }>(service.baseUrl, 'GET', `/api/v1/offices?office_id=${dallas}`, { token: tokens.admin });
-      expect(office.body.items.data[0]!.get_manager_info.map((person) => person.name).sort()).toEqual(['Olivia Office1', 'Omar Ortiz']);
+      expect(office.body.items.data[0]!.get_manager_info.map((person) => person.name).sort()).toEqual(['Olivia Ortega', 'Omar Ortiz']);
+    });
+  });
+
+  describe('Edit User (POST /api/v1/users/{id})', () => {
+    const edit = (who: keyof typeof people, id: string, body: unknown) => call<{ message: string; fields?: Record<string, string> }>(service.baseUrl, 'POST', `/api/v1/users/${id}`, { token: tokens[who], body: { _method: 'PUT', ...(body as object) } });
+    const userNamed = async (email: string) => (await as('admin', `/api/v1/users?search_text=${encodeURIComponent(email)}`)).body.items.data[0]!;
+
+    it("an IBO manager makes an office manager of their market an add-on manager of another office: the lists follow; e-mail and mobile stay", async () => {
+      const houston = await userNamed('office.manager2@demo.test');
+      const dallas = await idOf('org_offices', 'Dallas Office');
+      const north = await idOf('org_ibo_markets', 'North Market');
+      const answer = await edit('northIbo', houston.id, {
+        first_name: 'Olivia', last_name: 'Oakes', email: 'hijack@demo.test', mobile_number: '9999999999', role_id: ROLE.OFFICE_SUPERVISOR, ibo_marketer_id: north, office_id: dallas, city: 'Dallas', zip: '75201',
+      });
+      expect(answer).toMatchObject({ status: 200, body: { message: 'User edited successfully' } });
+      const after = await userNamed('office.manager2@demo.test');
+      expect(after).toMatchObject({ last_name: 'Oakes', email: 'office.manager2@demo.test', mobile_number: houston.mobile_number, role_info: [{ role_id: ROLE.OFFICE_SUPERVISOR }], office_id: dallas, city: 'Dallas', zip: '75201' });
+      const office = async (id: string) => (await call<{ items: { data: OfficeRow[] } }>(service.baseUrl, 'GET', `/api/v1/offices?office_id=${id}`, { token: tokens.admin })).body.items.data[0]!;
+      expect((await office(dallas)).get_supervisor_info.map((person) => person.name)).toEqual(['Olivia Oakes']);
+      expect((await office(houston.office_id!)).get_manager_info).toEqual([]);
+    });
+
+    it("refuses what the viewer's level does not reach, and a user outside the scope reads as missing", async () => {
+      const northIbo = await userNamed('ibo.manager@demo.test');
+      const westAgent = (await as('admin', `/api/v1/users?ibo_marketer_id=${await idOf('org_ibo_markets', 'West Market')}&role=2&results=1`)).body.items.data[0]!;
+      const dallasAgent = await userNamed('agent@demo.test');
+      expect((await edit('northIbo', northIbo.id, { first_name: 'Ian', last_name: 'Mercer' })).status).toBe(403);
+      expect((await edit('northIbo', westAgent.id, { first_name: 'Far', last_name: 'Away' })).status).toBe(404);
+      expect((await edit('bluebonnet', westAgent.id, { first_name: 'Far', last_name: 'Away' })).status).toBe(404);
+      expect((await edit('northIbo', dallasAgent.id, { first_name: 'Ada', last_name: 'Agent', role_id: ROLE.IBO_MANAGER, ibo_marketer_id: dallasAgent.ibo_marketer_id })).status).toBe(403);
+      expect((await edit('northIbo', dallasAgent.id, { first_name: '', last_name: 'Agent' })).body.fields).toMatchObject({ first_name: 'Please input first name' });
+      expect((await edit('dallas', dallasAgent.id, { first_name: 'Ada', last_name: 'Agent' })).status).toBe(403);
+      expect((await edit('admin', 'no-such-user', { first_name: 'Ada', last_name: 'Agent' })).status).toBe(404);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { officeListQuery } from '../reference/reference.schemas';
-import { addUserBody, changeOfficeBody, userListQuery } from './admin.schemas';
+import { addUserBody, changeOfficeBody, editUserBody, userIdParams, userListQuery } from './admin.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { exportQuery } from '../platform/export';
 import { ROLE } from '../platform/roles';
@@ -22,8 +22,8 @@ export const adminRoutes: readonly ApiRoute[] = [
     summary: 'Users list, paged and filtered', spec: users, query: userListQuery },
   { method: 'POST', path: '/api/v1/users', access: retailerAdministrationScreens, capability,
     summary: 'Create a user (Add User); they choose their password from an e-mailed link', spec: `${users}; doc 3 §5 Add/Edit User`, body: addUserBody },
-  { method: 'POST', path: '/api/v1/users/:id', access: administrationScreens, capability, planned: true,
-    summary: 'Edit a user (Edit User; the client sends _method PUT)', spec: `${users}; doc 3 §5 Add/Edit User` },
+  { method: 'POST', path: '/api/v1/users/:id', access: administrationScreens, capability,
+    summary: 'Edit a user (Edit User; the client sends _method PUT)', spec: `${users}; doc 3 §5 Add/Edit User`, params: userIdParams, body: editUserBody },
   { method: 'GET', path: '/api/v1/user_export', access: administrationScreens, capability,
     summary: 'Export the users list', spec: users, query: exportQuery(userListQuery) },
   { method: 'POST', path: '/api/v1/change_office', access: administrationScreens, capability,

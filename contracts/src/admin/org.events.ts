@@ -22,6 +22,7 @@ export type OrgEvent =
   | { type: 'UserCreated'; data: UserProfile & { user_id: string; role_ids: RoleId[] } }
   | { type: 'UserRegistered'; data: { user_id: string; email: string } }
   | { type: 'UserRolesChanged'; data: { user_id: string; role_ids: RoleId[] } }
+  | { type: 'UserProfileEdited'; data: UserProfileEdit & { user_id: string } }
   | { type: 'AgentOfficeChanged'; data: { user_id: string; office_id: string } }
   | { type: 'UserPasswordChanged'; data: { user_id: string; reason: 'changed' | 'forced_update' | 'reset' } };
 
@@ -64,6 +65,10 @@ export const ORG_EVENT_TYPES: readonly OrgEventType[] = [
   'UserCreated',
   'UserRegistered',
   'UserRolesChanged',
+  'UserProfileEdited',
   'AgentOfficeChanged',
   'UserPasswordChanged',
 ];
+
+/** Edit User's own fields (doc 3 §2): e-mail and mobile are never edited; the office moves by AgentOfficeChanged, roles by UserRolesChanged. */
+export type UserProfileEdit = Omit<UserProfile, 'email' | 'mobile_number' | 'office_id'>;

@@ -111,6 +111,18 @@ export const orgProjection: Projection = {
             update ${t('org_users')} set role_ids = ${event.data.role_ids}::integer[], status = case when cardinality(${event.data.role_ids}::integer[]) > 0 then 1 else 0 end,
               updated_at = ${at} where id = ${event.data.user_id}`.execute(db);
           break;
+        case 'UserProfileEdited': {
+          // The whole form: a field left empty is cleared.
+          const user = event.data;
+          await sql`
+            update ${t('org_users')} set first_name = ${user.first_name}, middle_name = ${user.middle_name ?? null}, last_name = ${user.last_name},
+              ibo_marketer_id = ${user.ibo_marketer_id ?? null}, retailer_id = ${user.retailer_id ?? null}, distributor_id = ${user.distributor_id ?? null},
+              master_agent_id = ${user.master_agent_id ?? null}, address = ${user.address ?? null}, city = ${user.city ?? null}, state = ${user.state ?? null},
+              zip = ${user.zip ?? null}, gender_id = ${user.gender_id ?? null}, dob = ${user.dob ?? null}, application_date = ${user.application_date ?? null},
+              rad = ${user.rad ?? null}, promo_code = ${user.promo_code ?? null}, excess_code = ${user.excess_code ?? null}, updated_at = ${at}
+            where id = ${user.user_id}`.execute(db);
+          break;
+        }
         case 'AgentOfficeChanged':
           // The agent's market is their office's: a move to an office of another market moves them there.
           await sql`

@@ -125,3 +125,15 @@ export async function usersLastChanged(db: SqlDb): Promise<string | null> {
     select to_char(max(updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at from rm.org_users`.execute(db);
   return result.rows[0]?.at ?? null;
 }
+
+/** A user as Edit User needs them (roles and place), when the scope reaches them; undefined otherwise (missing or out of scope read the same). */
+export async function userPlaceInScope(
+  db: SqlDb,
+  scope: Scope,
+  userId: string,
+): Promise<{ user_id: string; roles: RoleId[]; office_id: string | null; ibo_marketer_id: string | null; retailer_id: string | null; distributor_id: string | null; master_agent_id: string | null } | undefined> {
+  const found = await sql<{ user_id: string; roles: RoleId[]; office_id: string | null; ibo_marketer_id: string | null; retailer_id: string | null; distributor_id: string | null; master_agent_id: string | null }>`
+    select u.id as user_id, u.role_ids as roles, u.office_id, u.ibo_marketer_id, u.retailer_id, u.distributor_id, u.master_agent_id
+    from rm.org_users u where u.id = ${userId} and ${userInScope(scope, 'u')}`.execute(db);
+  return found.rows[0];
+}

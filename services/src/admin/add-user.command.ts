@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type AddUserBody, type OrgEvent, type Position, userPlacement } from '@portal/contracts';
-import { type Scope, marketPlacement, officePlacement, retailerPlacement } from '@portal/projections';
+import type { AddUserBody, Position } from '@portal/contracts';
+import type { Scope } from '@portal/projections';
 import { v7 as uuidv7 } from 'uuid';
 import { passwordHashing } from '../auth/auth.module';
 import { deleteCredentials, hashPassword, insertCredentials } from '../auth/credentials.store';
 import { mailPasswordLink } from '../auth/password-links';
 import { appendWithRecords } from '../platform/commands/append-with-records';
-import { type CommandContext, eventMetadata } from '../platform/commands/command-context';
+import type { CommandContext } from '../platform/commands/command-context';
 import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
-import type { StreamAppend } from '../platform/event-store/event-store';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
 import { isUniqueViolation } from './org.commands';
-import { type UnitManagers, decideAddUser, foldUnitManagers, rolesToGive } from './user-admin.decider';
+import { decideAddUser, rolesToGive } from './user-admin.decider';
+import { loadPlacementFacts, userDecisionAppends } from './user-placement';
 
 export interface AddUserResult {
   readonly id: string;
@@ -39,26 +39,12 @@ export class AddUserHandler implements ICommandHandler<AddUser> {
 
   async execute({ body, viewerRoles, scope, context }: AddUser): Promise<AddUserResult> {
     const { database, eventStore } = this.platform;
-    const db = database.db;
     const userId = uuidv7();
-    const placement = userPlacement(rolesToGive(viewerRoles, body.role_id) ?? []);
-    const managersOf = async (streamId: string): Promise<UnitManagers> => {
-      const history = await eventStore.readStream(streamId);
-      return { version: history.at(-1)?.streamPosition ?? 0, ...foldUnitManagers(history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as OrgEvent)) };
-    };
     const position = await withConcurrencyRetry(async () => {
-      const retailer = placement === 'retailer' && body.retailer_id ? await retailerPlacement(db, scope, body.retailer_id) : undefined;
-      const market = (placement === 'market' || placement === 'office') && body.ibo_marketer_id ? await marketPlacement(db, scope, body.ibo_marketer_id) : undefined;
-      const office = placement === 'office' && body.office_id ? await officePlacement(db, scope, body.office_id) : undefined;
-      const decision = decideAddUser(viewerRoles, { user_id: userId, body }, {
-        retailer,
-        market: market && { ...market, managers: await managersOf(`market-${market.id}`) },
-        office: office && { ...office, managers: await managersOf(`office-${office.id}`) },
-      });
+      const facts = await loadPlacementFacts(this.platform, scope, rolesToGive(viewerRoles, body.role_id) ?? [], body);
+      const decision = decideAddUser(viewerRoles, { user_id: userId, body }, facts);
       if (decision instanceof DomainError) throw decision;
-      const metadata = eventMetadata(context);
-      const appends: StreamAppend[] = [{ streamId: `user-${userId}`, expectedVersion: 'no_stream', events: decision.user.map((event) => ({ ...event, metadata })) }];
-      if (decision.unit) appends.push({ streamId: decision.unit.streamId, expectedVersion: decision.unit.expectedVersion, events: [{ ...decision.unit.event, metadata }] });
+      const appends = userDecisionAppends({ streamId: `user-${userId}`, expectedVersion: 'no_stream' }, decision, context);
       // Nobody knows this password: the user chooses theirs from the e-mailed link.
       const unusable = await hashPassword(randomBytes(32).toString('base64url'), passwordHashing(this.platform));
       try {

@@ -1,17 +1,18 @@
 import { Controller, HttpCode, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import type { AddUserBody, ExportAnswer, ExportFormat, UserListAnswer, UserListQuery } from '@portal/contracts';
+import type { AddUserBody, EditUserBody, ExportAnswer, ExportFormat, UserListAnswer, UserListQuery } from '@portal/contracts';
 import { userList, usersLastChanged } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { Command, CurrentUser } from '../auth/current-user';
 import { ExportStarter } from '../exports/export-starter';
 import type { CommandContext } from '../platform/commands/command-context';
 import { type CommandAnswer, ReadYourWrites } from '../platform/http/read-your-writes';
-import { RouteBody, RouteQuery, Serves } from '../platform/http/serves';
+import { RouteBody, RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
 import { AddUser } from './add-user.command';
 import { userExport } from './admin-exports';
+import { EditUser } from './edit-user.command';
 
 type Exported<Query> = Query & { readonly format: ExportFormat };
 
@@ -45,5 +46,14 @@ export class UsersController {
   async add(@RouteBody() body: AddUserBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; id: string }>> {
     const result = await this.commands.execute(new AddUser(body, user.roles, user.scope, context));
     return { position: result.position, body: { message: 'User created successfully', id: result.id } };
+  }
+
+  /** POST /api/v1/users/{id} (Edit User; the console sends `_method: PUT`). */
+  @Serves('POST /api/v1/users/:id')
+  @HttpCode(200)
+  @ReadYourWrites('org')
+  async edit(@RouteParams() { id }: { id: string }, @RouteBody() body: EditUserBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new EditUser(id, body, user.roles, user.scope, context));
+    return { position: result.position, body: { message: 'User edited successfully' } };
   }
 }

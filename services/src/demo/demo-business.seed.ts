@@ -54,6 +54,11 @@ export interface SeedSummary {
   readonly officeDetails: readonly DemoOffice[];
 }
 
+/** The managers' surnames: letters only, as Edit User's name rule asks (doc 3 §5), so a seeded user can be edited as they are. */
+const RETAILER_MANAGER_SURNAMES = ['Reyes', 'Ramsey'];
+const IBO_MANAGER_SURNAMES = ['Mercer', 'Mason', 'Moreno', 'Mills'];
+const OFFICE_MANAGER_SURNAMES = ['Ortega', 'Owens', 'Oliver', 'Olsen', 'Osborne', 'Oakley', 'Ochoa', 'Odom', 'Orr', 'Oneal', 'Oswald', 'Otto'];
+
 /**
  * The demo business, made through the same commands a user would issue (its history is real
  * events): 1 master agent, 1 distributor, 2 retailers, 4 IBO/markets, 12 offices, their
@@ -91,13 +96,13 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
   let agents = 0;
   const officeDetails: DemoOffice[] = [];
   for (const [retailerIndex, retailerId] of retailers.entries()) {
-    const retailerManagerId = await user(retailerIndex === 0 ? DEMO_ACCOUNTS.retailerManager : `retailer.manager${retailerIndex + 1}@demo.test`, 'Rita', `Retail${retailerIndex + 1}`, [ROLE.RETAILER_MANAGER], {
+    const retailerManagerId = await user(retailerIndex === 0 ? DEMO_ACCOUNTS.retailerManager : `retailer.manager${retailerIndex + 1}@demo.test`, 'Rita', RETAILER_MANAGER_SURNAMES[retailerIndex]!, [ROLE.RETAILER_MANAGER], {
       retailer_id: retailerId,
     });
     for (let marketIndex = 0; marketIndex < 2; marketIndex++) {
       const marketNumber = retailerIndex * 2 + marketIndex + 1;
       const market = track(await org.createIboMarket(`${['North', 'South', 'East', 'West'][marketNumber - 1]} Market`, retailerId, context)).id;
-      const iboManager = await user(marketNumber === 1 ? DEMO_ACCOUNTS.iboManager : `ibo.manager${marketNumber}@demo.test`, 'Ian', `Market${marketNumber}`, [ROLE.IBO_MANAGER], {
+      const iboManager = await user(marketNumber === 1 ? DEMO_ACCOUNTS.iboManager : `ibo.manager${marketNumber}@demo.test`, 'Ian', IBO_MANAGER_SURNAMES[marketNumber - 1]!, [ROLE.IBO_MANAGER], {
         ibo_marketer_id: market,
         retailer_id: retailerId,
       });
@@ -112,7 +117,7 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
           ),
         ).id;
         const managerEmail = number === 1 ? DEMO_ACCOUNTS.officeManager : `office.manager${number}@demo.test`;
-        const manager = await user(managerEmail, 'Olivia', `Office${number}`, [ROLE.OFFICE_MANAGER], { office_id: office, ibo_marketer_id: market, retailer_id: retailerId });
+        const manager = await user(managerEmail, 'Olivia', OFFICE_MANAGER_SURNAMES[officeIndex]!, [ROLE.OFFICE_MANAGER], { office_id: office, ibo_marketer_id: market, retailer_id: retailerId });
         const agentIds: string[] = [];
         officeDetails.push({ id: office, retailerId, managerId: manager, iboManagerId: iboManager, retailerManagerId, adminId, stateShortName: STATES[officeIndex]!, agentIds });
         positions.push(await org.assignManagers({ kind: 'office', office_id: office }, [manager], [], context));
