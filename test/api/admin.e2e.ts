@@ -182,4 +182,12 @@ describe('administration', () => {
       expect((await edit('admin', 'no-such-user', { first_name: 'Ada', last_name: 'Agent' })).status).toBe(404);
     });
   });
+
+  it("gives the user forms their lists: the offices of one IBO/market in scope, and genders", async () => {
+    const north = await idOf('org_ibo_markets', 'North Market');
+    const offices = await as<{ data: { name: string }[] }>('bluebonnet', `/api/v1/reference/offices?ibo_marketer_id=${north}`);
+    expect(offices.body.data.map((office) => office.name).sort()).toEqual(['Dallas Office', 'Houston Office', 'Tulsa Office']);
+    expect((await as<{ data: unknown[] }>('bluebonnet', `/api/v1/reference/offices?ibo_marketer_id=${await idOf('org_ibo_markets', 'West Market')}`)).body.data).toEqual([]);
+    expect((await as<{ data: { id: number; name: string }[] }>('northIbo', '/api/v1/reference/genders')).body.data.map((gender) => gender.name)).toEqual(['Male', 'Female', 'Other']);
+  });
 });

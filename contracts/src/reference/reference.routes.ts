@@ -1,4 +1,4 @@
-import { termQuery, userLookupParams } from './reference.schemas';
+import { officeTermQuery, termQuery, userLookupParams } from './reference.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
 
@@ -21,7 +21,7 @@ export const referenceRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/reference/device_type', access: managerScreens, capability,
     summary: 'Device types (phone, tablet, SIM, ...)', spec: doc1 },
   { method: 'GET', path: '/api/v1/reference/offices', access: managerAndAgentScreens, capability,
-    summary: 'Offices in the caller\'s scope, optionally matching a typed term', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users`, query: termQuery },
+    summary: 'Offices in the caller\'s scope, optionally matching a typed term, optionally of one IBO/market (ours: the user and office forms)', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users`, query: officeTermQuery },
   { method: 'GET', path: '/api/v1/reference/ibo_marketers', access: managerScreens, capability,
     summary: 'IBOs/markets in the caller\'s scope', spec: `${doc1}; doc 3 §7 IBOs/Markets` },
   { method: 'GET', path: '/api/v1/reference/retailers', access: managerScreens, capability,
@@ -32,6 +32,8 @@ export const referenceRoutes: readonly ApiRoute[] = [
     summary: 'Master agents (user forms)', spec: `${doc1}; doc 3 §2 Add and Edit User` },
   { method: 'GET', path: '/api/v1/reference/short_us_states', access: managerScreens, capability,
     summary: 'US states, short name and name (order, RMA shipping and user forms)', spec: `${doc1}; doc 2 §7 Orders (states list)` },
+  { method: 'GET', path: '/api/v1/reference/genders', access: administrationScreens, capability,
+    summary: 'Genders for Add and Edit User (ours: the spec names the field, not its list)', spec: `${doc1}; doc 3 §2 Add and Edit User` },
   { method: 'GET', path: '/api/v1/reference/agent_status', access: managerScreens, capability,
     summary: 'Agent statuses (Agent Summary status filter)', spec: doc1 },
 

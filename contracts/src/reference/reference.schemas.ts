@@ -8,6 +8,10 @@ export const termQuery = z.object({
 });
 export type TermQuery = z.infer<typeof termQuery>;
 
+/** `GET /api/v1/reference/offices`: a typed term, and (ours) the IBO/market whose offices a form's office picker offers. */
+export const officeTermQuery = termQuery.extend({ ibo_marketer_id: optionalIdParam });
+export type OfficeTermQuery = z.infer<typeof officeTermQuery>;
+
 /** The role keys of `GET /api/v1/userlist_based_on_role/:role` (doc 1 §6, doc 3 §7 Users). */
 export const userLookupRoles = ['agent', 'office_manager', 'office_supervisor', 'ibo_manager', 'ibo_supervisor'] as const;
 export const userLookupParams = z.object({

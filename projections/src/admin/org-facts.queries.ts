@@ -1,7 +1,7 @@
 import { ROLE } from '@portal/contracts';
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { SqlDb } from '../runner/ports';
-import { type Scope, officeInScope } from './org.queries';
+import { type Scope, marketInScope, officeInScope, retailerInScope } from './org.queries';
 
 /**
  * What the write side's rules need to know about the organisation (DESIGN.md §3: facts are
@@ -44,28 +44,11 @@ export async function managerOfOffice(db: SqlDb, officeId: string): Promise<stri
   return office.rows[0]?.user_id ?? '';
 }
 
-/** A condition on an IBO/market id column: does the scope reach this market (a retailer's markets, its own, the markets of its offices)? */
-function marketInScope(scope: Scope, marketColumn: RawBuilder<unknown>): RawBuilder<boolean> {
-  switch (scope.kind) {
-    case 'all':
-      return sql<boolean>`true`;
-    case 'retailer':
-      return sql<boolean>`${marketColumn} in (select i.id from rm.org_ibo_markets i where i.retailer_id = any(${[...scope.retailerIds]}::text[]))`;
-    case 'market':
-      return sql<boolean>`${marketColumn} = any(${[...scope.iboMarketerIds]}::text[])`;
-    case 'office':
-      return sql<boolean>`${marketColumn} in (select o.ibo_marketer_id from rm.org_offices o where o.id = any(${[...scope.officeIds]}::text[]))`;
-    case 'agent':
-      return sql<boolean>`false`;
-  }
-}
-
 /** A retailer the scope reaches, with the chain above it; undefined when missing or out of scope (they read the same). */
 export async function retailerPlacement(db: SqlDb, scope: Scope, retailerId: string): Promise<{ id: string; distributor_id: string; master_agent_id: string } | undefined> {
-  const reachable = scope.kind === 'all' ? sql`true` : scope.kind === 'retailer' ? sql`r.id = any(${[...scope.retailerIds]}::text[])` : sql`false`;
   const found = await sql<{ id: string; distributor_id: string; master_agent_id: string }>`
     select r.id, r.distributor_id, d.master_agent_id from rm.org_retailers r join rm.org_distributors d on d.id = r.distributor_id
-    where r.id = ${retailerId} and ${reachable}`.execute(db);
+    where r.id = ${retailerId} and ${retailerInScope(scope, sql`r.id`)}`.execute(db);
   return found.rows[0];
 }
 
@@ -78,7 +61,7 @@ export async function marketPlacement(
   const found = await sql<{ id: string; retailer_id: string; distributor_id: string; master_agent_id: string; status: number }>`
     select i.id, i.retailer_id, r.distributor_id, d.master_agent_id, i.status
     from rm.org_ibo_markets i join rm.org_retailers r on r.id = i.retailer_id join rm.org_distributors d on d.id = r.distributor_id
-    where i.id = ${marketId} and ${marketInScope(scope, sql`i.id`)}`.execute(db);
+    where i.id = ${marketId} and ${marketInScope(scope, sql`i.id`, sql`i.retailer_id`)}`.execute(db);
   return found.rows[0];
 }
 

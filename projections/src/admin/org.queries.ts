@@ -81,12 +81,13 @@ export interface NamedItem {
 
 /** Offices in scope whose name or number starts a word with `term`, for type-aheads and pickers. */
 /** An office as the pickers list it; `short_code` is its state's (doc 2 §5: Order Devices shows phone and tablet fields only for CA). */
-export async function officesInScope(db: SqlDb, scope: Scope, term?: string): Promise<(NamedItem & { office_number: string; short_code: string })[]> {
+export async function officesInScope(db: SqlDb, scope: Scope, term?: string, iboMarketerId?: string): Promise<(NamedItem & { office_number: string; short_code: string })[]> {
   const like = containsPattern(term);
   const result = await sql<NamedItem & { office_number: string; short_code: string }>`
     select o.id, o.name, o.office_number, o.state_short_name as short_code from rm.org_offices o
     where o.status = 1 and ${officeInScope(scope, sql`o.id`)}
       and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like})
+      and (${iboMarketerId ?? null}::text is null or o.ibo_marketer_id = ${iboMarketerId ?? null})
     order by o.name limit 200`.execute(db);
   return result.rows;
 }
@@ -100,7 +101,8 @@ export async function iboMarketsInScope(db: SqlDb, scope: Scope): Promise<NamedI
   return result.rows;
 }
 
-function marketInScope(scope: Scope, marketColumn: RawBuilder<unknown>, retailerColumn: RawBuilder<unknown>): RawBuilder<boolean> {
+/** A condition on an IBO/market (its id and retailer columns): does the scope reach it? */
+export function marketInScope(scope: Scope, marketColumn: RawBuilder<unknown>, retailerColumn: RawBuilder<unknown>): RawBuilder<boolean> {
   switch (scope.kind) {
     case 'all':
       return sql<boolean>`true`;
@@ -116,7 +118,7 @@ function marketInScope(scope: Scope, marketColumn: RawBuilder<unknown>, retailer
 }
 
 /** The retailer ids a scope reaches. */
-function retailerInScope(scope: Scope, retailerColumn: RawBuilder<unknown>): RawBuilder<boolean> {
+export function retailerInScope(scope: Scope, retailerColumn: RawBuilder<unknown>): RawBuilder<boolean> {
   if (scope.kind === 'all') return sql<boolean>`true`;
   if (scope.kind === 'retailer') return sql<boolean>`${retailerColumn} = any(${[...scope.retailerIds]}::text[])`;
   return sql<boolean>`${retailerColumn} in (select i.retailer_id from rm.org_ibo_markets i where ${marketInScope(scope, sql`i.id`, sql`i.retailer_id`)})`;

@@ -3,9 +3,11 @@ import { RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import {
   ROLE_IDS,
   ROLE_NAMES,
+  type OfficeTermQuery,
   type TermQuery,
   type UserLookupParams,
   agentStatuses,
+  genders,
   assignSources,
   deviceTypes,
   inventoryOrderApprovalStatuses,
@@ -56,6 +58,9 @@ export class ReferenceController {
   @Serves('GET /api/v1/reference/us_states_lifeline') usStatesLifeline() {
     return listed(usStates);
   }
+  @Serves('GET /api/v1/reference/genders') genderList() {
+    return listed(genders);
+  }
   @Serves('GET /api/v1/reference/agent_status') agentStatus() {
     return listed(agentStatuses);
   }
@@ -95,8 +100,8 @@ export class ReferenceController {
   }
 
   @Serves('GET /api/v1/reference/offices')
-  async offices(@RouteQuery() query: TermQuery, @CurrentUser() user: AuthenticatedUser) {
-    return listed(await officesInScope(this.db, user.scope, query.term));
+  async offices(@RouteQuery() query: OfficeTermQuery, @CurrentUser() user: AuthenticatedUser) {
+    return listed(await officesInScope(this.db, user.scope, query.term, query.ibo_marketer_id));
   }
 
   /** Lifeline offices: the same offices, for the user and office forms (doc 3 §7 Users). */
