@@ -11,6 +11,7 @@ export * from './admin/org.projection';
 export * from './admin/org.queries';
 export * from './admin/office-list.queries';
 export * from './admin/user-list.queries';
+export * from './admin/market-list.queries';
 export * from './admin/org-counts.queries';
 export * from './admin/org-facts.queries';
 export * from './help/announcements.projection';

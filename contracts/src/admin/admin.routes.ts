@@ -1,5 +1,5 @@
 import { officeListQuery } from '../reference/reference.schemas';
-import { addUserBody, changeOfficeBody, editUserBody, userIdParams, userListQuery } from './admin.schemas';
+import { addMarketBody, addUserBody, changeOfficeBody, editMarketBody, editUserBody, marketIdParams, marketListQuery, unitStatusBody, userIdParams, userListQuery } from './admin.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { exportQuery } from '../platform/export';
 import { ROLE } from '../platform/roles';
@@ -30,16 +30,16 @@ export const adminRoutes: readonly ApiRoute[] = [
     summary: 'Move an agent to another office (Agent Office Transfer)', spec: `${users}; doc 3 §5 Office transfer`, body: changeOfficeBody },
 
   // IBOs/Markets
-  { method: 'GET', path: '/api/v1/ibo_marketers', access: retailerAdministrationScreens, capability, planned: true,
-    summary: 'IBOs/markets list, paged and filtered', spec: markets },
-  { method: 'POST', path: '/api/v1/ibo_marketers', access: retailerAdministrationScreens, capability, planned: true,
-    summary: 'Create an IBO/market', spec: `${markets}; doc 3 §5 Add/Edit IBO/Market` },
-  { method: 'POST', path: '/api/v1/ibo_marketers/:id', access: retailerAdministrationScreens, capability, planned: true,
-    summary: 'Edit an IBO/market and its managers (the client sends _method PUT)', spec: `${markets}; doc 3 §5 Add/Edit IBO/Market` },
-  { method: 'POST', path: '/api/v1/ibo_marketers/action/:id', access: retailerAdministrationScreens, capability, planned: true,
-    summary: 'Activate (status 1) or deactivate (status 0) an IBO/market', spec: `${markets}; doc 3 §4` },
-  { method: 'GET', path: '/api/v1/ibo_market_export', access: retailerAdministrationScreens, capability, planned: true,
-    summary: 'Export the IBOs/markets list', spec: markets },
+  { method: 'GET', path: '/api/v1/ibo_marketers', access: retailerAdministrationScreens, capability,
+    summary: 'IBOs/markets list, paged and filtered', spec: markets, query: marketListQuery },
+  { method: 'POST', path: '/api/v1/ibo_marketers', access: retailerAdministrationScreens, capability,
+    summary: 'Create an IBO/market', spec: `${markets}; doc 3 §5 Add/Edit IBO/Market`, body: addMarketBody },
+  { method: 'POST', path: '/api/v1/ibo_marketers/:id', access: retailerAdministrationScreens, capability,
+    summary: 'Edit an IBO/market and its managers (the client sends _method PUT)', spec: `${markets}; doc 3 §5 Add/Edit IBO/Market`, params: marketIdParams, body: editMarketBody },
+  { method: 'POST', path: '/api/v1/ibo_marketers/action/:id', access: retailerAdministrationScreens, capability,
+    summary: 'Activate (status 1) or deactivate (status 0) an IBO/market; one that still holds devices or active agents stays active', spec: `${markets}; doc 3 §4`, params: marketIdParams, body: unitStatusBody },
+  { method: 'GET', path: '/api/v1/ibo_market_export', access: retailerAdministrationScreens, capability,
+    summary: 'Export the IBOs/markets list', spec: markets, query: exportQuery(marketListQuery) },
 
   // Offices
   { method: 'GET', path: '/api/v1/offices', access: managerScreens, capability,

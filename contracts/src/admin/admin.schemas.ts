@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blankAsMissing, text, wholeNumber, wireDate, zipCode } from '../platform/input';
+import { blankAsMissing, requiredText, text, wholeNumber, wireDate, zipCode } from '../platform/input';
 import { codeListParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 import { ROLE_IDS } from '../platform/roles';
 import { agentStatuses, genders, usStates } from './admin.codes';
@@ -129,3 +129,71 @@ export const editUserBody = z.object({
 export type EditUserBody = z.infer<typeof editUserBody>;
 
 export const userIdParams = z.object({ id: idParam('No such user') });
+
+// ---------------------------------------------------------------------------------------------
+// IBOs/Markets (doc 3 §2 IBO/Market list, Add/Edit IBO/Market; §5; §7 IBOs/Markets)
+// ---------------------------------------------------------------------------------------------
+
+/** A status filter or action: 1 active, 0 inactive (doc 3 §4, §9). */
+const UNIT_STATUS_MESSAGE = 'status is 1 (active) or 0 (inactive)';
+const unitStatus = wholeNumber(UNIT_STATUS_MESSAGE).refine((value) => value === 0 || value === 1, UNIT_STATUS_MESSAGE).transform((value) => value as 0 | 1);
+
+export const MARKET_LIST_SORT_KEYS = ['name', 'retailer_name', 'created_at', 'status'] as const;
+
+/** `GET /api/v1/ibo_marketers`: status, keyword, retailer, one IBO/market (role 12's filter), sorted, paged. */
+export const marketListQuery = z
+  .object({
+    page: pageParam,
+    results: resultsParam,
+    status: z.preprocess(blankAsMissing, unitStatus.optional()),
+    search_text: keywordParam,
+    keyword: keywordParam,
+    retailer: optionalIdParam,
+    retailer_id: optionalIdParam,
+    ibo_marketer_id: optionalIdParam,
+    sort_by: z.enum(MARKET_LIST_SORT_KEYS, { error: 'Unknown sort column' }).optional(),
+    sort: sortParam,
+  })
+  .transform(({ keyword, retailer, ...rest }) => ({ ...rest, search_text: rest.search_text || keyword || undefined, retailer_id: rest.retailer_id || retailer || undefined }));
+export type MarketListQuery = z.infer<typeof marketListQuery>;
+
+/** Users chosen in a multi-select (`manager_id`, `supervisor_id`): one id, a comma list or an array; none is fine. */
+const chosenUsers = z.preprocess(
+  (value) => {
+    const blank = blankAsMissing(value);
+    if (blank === undefined) return [];
+    return (Array.isArray(blank) ? blank : String(blank).split(',')).map((item) => (typeof item === 'number' ? String(item) : item)).filter((item) => item !== '');
+  },
+  z.array(text('A user id is text').trim().min(1).max(64, 'That id is too long'), { error: 'Choose users from the list' }).max(50, 'At most 50 users').transform((ids) => [...new Set(ids)]),
+);
+
+export const MARKET_FORM_MESSAGES = {
+  retailer: 'Please input Retailer',
+  nameOnAdd: 'Please input IBO / Market Name',
+  nameOnEdit: 'Please input IBO / Marketer',
+} as const;
+
+/** POST /api/v1/ibo_marketers (Add IBO/Market): the retailer is the caller's own for role 12. */
+export const addMarketBody = z.object({
+  name: requiredText(MARKET_FORM_MESSAGES.nameOnAdd, 100),
+  retailer_id: optionalChosenId,
+  manager_id: chosenUsers,
+  supervisor_id: chosenUsers,
+});
+export type AddMarketBody = z.infer<typeof addMarketBody>;
+
+/** POST /api/v1/ibo_marketers/{id} (Edit IBO/Market, `_method PUT`): the name and the IBO managers; the retailer does not move. */
+export const editMarketBody = z.object({
+  name: requiredText(MARKET_FORM_MESSAGES.nameOnEdit, 100),
+  retailer_id: optionalChosenId,
+  manager_id: chosenUsers,
+  supervisor_id: chosenUsers,
+  _method: z.preprocess(blankAsMissing, text().optional()),
+});
+export type EditMarketBody = z.infer<typeof editMarketBody>;
+
+/** POST /api/v1/ibo_marketers/action/{id} and /api/v1/offices/action/{id}: the status to set. */
+export const unitStatusBody = z.object({ status: z.preprocess((value) => (value === undefined || value === null || value === '' ? undefined : value), unitStatus) });
+export type UnitStatusBody = z.infer<typeof unitStatusBody>;
+
+export const marketIdParams = z.object({ id: idParam('No such IBO/Market') });

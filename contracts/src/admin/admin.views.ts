@@ -47,3 +47,26 @@ export interface UserListAnswer {
   readonly items: Page<UserRow>;
   readonly last_run_date: string | null;
 }
+
+/** A person named in a unit's manager lists (doc 3 §3 `get_manager_info`). */
+export interface UnitPerson {
+  readonly user_id: string;
+  readonly name: string;
+}
+
+/** One row of the IBO/Market list (doc 3 §2 columns, §3 IBO/Market). */
+export interface MarketRow {
+  readonly id: string;
+  readonly name: string;
+  readonly retailer_id: string;
+  /** 1 active, 0 inactive. */
+  readonly status: number;
+  readonly get_manager_info: readonly UnitPerson[];
+  readonly get_supervisor_info: readonly UnitPerson[];
+  readonly master_agent_name: string;
+  readonly distributor_name: string;
+  readonly retailer_name: string;
+  readonly created_at: string;
+  /** The last compliance form's review status; forms come with the documents capability, so null until then. */
+  readonly form_status: number | null;
+}

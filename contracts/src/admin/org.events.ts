@@ -14,11 +14,15 @@ export type OrgEvent =
   | { type: 'RetailerRegistered'; data: { retailer_id: string; name: string; distributor_id: string } }
   | { type: 'IboMarketCreated'; data: { ibo_marketer_id: string; name: string; retailer_id: string } }
   | { type: 'IboMarketManagersAssigned'; data: { ibo_marketer_id: string; manager_ids: string[]; supervisor_ids: string[] } }
+  | { type: 'IboMarketRenamed'; data: { ibo_marketer_id: string; name: string } }
+  /** 1 active, 0 inactive (doc 3 §4). */
+  | { type: 'IboMarketStatusChanged'; data: { ibo_marketer_id: string; status: 0 | 1 } }
   | {
       type: 'OfficeCreated';
       data: { office_id: string; name: string; office_number: string; state_short_name: string; ibo_marketer_id: string };
     }
   | { type: 'OfficeManagersAssigned'; data: { office_id: string; manager_ids: string[]; supervisor_ids: string[] } }
+  | { type: 'OfficeStatusChanged'; data: { office_id: string; status: 0 | 1 } }
   | { type: 'UserCreated'; data: UserProfile & { user_id: string; role_ids: RoleId[] } }
   | { type: 'UserRegistered'; data: { user_id: string; email: string } }
   | { type: 'UserRolesChanged'; data: { user_id: string; role_ids: RoleId[] } }
@@ -60,8 +64,11 @@ export const ORG_EVENT_TYPES: readonly OrgEventType[] = [
   'RetailerRegistered',
   'IboMarketCreated',
   'IboMarketManagersAssigned',
+  'IboMarketRenamed',
+  'IboMarketStatusChanged',
   'OfficeCreated',
   'OfficeManagersAssigned',
+  'OfficeStatusChanged',
   'UserCreated',
   'UserRegistered',
   'UserRolesChanged',

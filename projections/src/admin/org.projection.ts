@@ -74,6 +74,15 @@ export const orgProjection: Projection = {
             insert into ${t('org_offices')} (id, name, office_number, state_short_name, ibo_marketer_id, created_at)
             values (${event.data.office_id}, ${event.data.name}, ${event.data.office_number}, ${event.data.state_short_name}, ${event.data.ibo_marketer_id}, ${at})`.execute(db);
           break;
+        case 'IboMarketRenamed':
+          await sql`update ${t('org_ibo_markets')} set name = ${event.data.name} where id = ${event.data.ibo_marketer_id}`.execute(db);
+          break;
+        case 'IboMarketStatusChanged':
+          await sql`update ${t('org_ibo_markets')} set status = ${event.data.status} where id = ${event.data.ibo_marketer_id}`.execute(db);
+          break;
+        case 'OfficeStatusChanged':
+          await sql`update ${t('org_offices')} set status = ${event.data.status} where id = ${event.data.office_id}`.execute(db);
+          break;
         case 'IboMarketManagersAssigned':
         case 'OfficeManagersAssigned': {
           const unit = event.type === 'OfficeManagersAssigned' ? event.data.office_id : event.data.ibo_marketer_id;

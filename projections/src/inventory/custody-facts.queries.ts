@@ -1,4 +1,4 @@
-import { type DeviceTypeCode, INVENTORY_STATUS, type SoldDevice } from '@portal/contracts';
+import { type DeviceTypeCode, IN_STOCK_GROUP, INVENTORY_STATUS, type SoldDevice } from '@portal/contracts';
 import { sql } from 'kysely';
 import { type Scope, officeIdsInScope } from '../admin/org.queries';
 import type { SqlDb } from '../runner/ports';
@@ -81,4 +81,12 @@ export async function soldDeviceFacts(db: SqlDb, imei: string): Promise<SoldDevi
     where d.imei = ${imei}`.execute(db);
   const found = rows.rows[0];
   return found ? soldDeviceFromRow(found.row, found.order_date) : null;
+}
+
+/** How many devices these offices hold in the in-stock group (with a manager or an agent): an office or market holding any cannot be deactivated. */
+export async function devicesHeldBy(db: SqlDb, officeIds: readonly string[]): Promise<number> {
+  if (officeIds.length === 0) return 0;
+  const found = await sql<{ n: number }>`
+    select count(*)::int as n from rm.inventory_devices where office_id = any(${[...officeIds]}::text[]) and status = any(${[...IN_STOCK_GROUP]}::smallint[])`.execute(db);
+  return found.rows[0]!.n;
 }

@@ -1,5 +1,5 @@
-import type { UserRow } from '@portal/contracts';
-import { type OfficeRow, type SortedOfficeFilters, type SortedUserFilters, officeCount, officePages, userList } from '@portal/projections';
+import type { MarketRow, UserRow } from '@portal/contracts';
+import { type MarketFilters, type OfficeRow, type SortedOfficeFilters, type SortedUserFilters, marketList, officeCount, officePages, userList } from '@portal/projections';
 import { type ExportDefinition, formatExportDate } from '../exports/export-definition';
 import { listExport } from '../exports/list-export';
 
@@ -48,5 +48,20 @@ export const userExport = listExport<UserRow, SortedUserFilters>(
   userList,
 );
 
+/** The IBO/Market list (doc 3 §7 `ibo_market_export`) as a file. */
+export const marketExport = listExport<MarketRow, MarketFilters>(
+  'ibo-markets',
+  [
+    { heading: 'Master', value: (row) => row.master_agent_name },
+    { heading: 'Distributor', value: (row) => row.distributor_name },
+    { heading: 'Retailer', value: (row) => row.retailer_name },
+    { heading: 'IBOs/Markets', value: (row) => row.name },
+    { heading: 'Managers', value: (row) => names(row.get_manager_info) },
+    { heading: 'Created At', value: (row) => formatExportDate(row.created_at) },
+    { heading: 'Status', value: (row) => (row.status === 1 ? 'Active' : 'Inactive') },
+  ],
+  marketList,
+);
+
 /** The organisation's exports, for the export registry. */
-export const ADMIN_EXPORTS = [officeExport, userExport] as const;
+export const ADMIN_EXPORTS = [officeExport, userExport, marketExport] as const;

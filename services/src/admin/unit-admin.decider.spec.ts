@@ -1,0 +1,50 @@
+import { ROLE, addMarketBody, editMarketBody } from '@portal/contracts';
+import { DomainError } from '../platform/commands/command-errors';
+import { decideAddMarket, decideEditMarket, decideUnitStatus } from './unit-admin.decider';
+
+const refusal = (decision: unknown) => (decision instanceof DomainError ? { status: decision.status, message: decision.message, fields: decision.fields } : decision);
+const people = new Map<string, readonly number[]>([
+  ['ibo-1', [ROLE.IBO_MANAGER]],
+  ['om-1', [ROLE.OFFICE_MANAGER]],
+]);
+
+describe('IBO/market and office administration (doc 3 §4, §5)', () => {
+  it('adds a market to the retailer with its IBO managers; a retailer, a free name and real IBO managers are required', () => {
+    const body = addMarketBody.parse({ name: ' Central Market ', manager_id: 'ibo-1', supervisor_id: ['om-1'] });
+    expect(decideAddMarket({ ibo_marketer_id: 'i-9', body }, { retailerId: 'r-1', nameTaken: false, people })).toEqual([
+      { type: 'IboMarketCreated', data: { ibo_marketer_id: 'i-9', name: 'Central Market', retailer_id: 'r-1' } },
+      { type: 'IboMarketManagersAssigned', data: { ibo_marketer_id: 'i-9', manager_ids: ['ibo-1'], supervisor_ids: ['om-1'] } },
+    ]);
+    expect(refusal(decideAddMarket({ ibo_marketer_id: 'i-9', body: addMarketBody.parse({ name: 'X Market' }) }, { retailerId: undefined, nameTaken: false, people }))).toMatchObject({ status: 400, fields: { retailer_id: 'Please input Retailer' } });
+    expect(refusal(decideAddMarket({ ibo_marketer_id: 'i-9', body: addMarketBody.parse({ name: 'X', retailer_id: 'r-elsewhere' }) }, { retailerId: undefined, nameTaken: false, people }))).toMatchObject({ status: 404 });
+    expect(refusal(decideAddMarket({ ibo_marketer_id: 'i-9', body }, { retailerId: 'r-1', nameTaken: true, people }))).toMatchObject({ status: 409 });
+    expect(refusal(decideAddMarket({ ibo_marketer_id: 'i-9', body: addMarketBody.parse({ name: 'X', manager_id: ['om-1'] }) }, { retailerId: 'r-1', nameTaken: false, people }))).toMatchObject({ status: 422 });
+    expect(addMarketBody.safeParse({ name: '' }).error?.issues.map((issue) => issue.message)).toEqual(['Please input IBO / Market Name']);
+    expect(editMarketBody.safeParse({ name: '' }).error?.issues.map((issue) => issue.message)).toEqual(['Please input IBO / Marketer']);
+  });
+
+  it('edits only what changed', () => {
+    const market = { id: 'i-1', name: 'North Market', retailer_id: 'r-1', manager_ids: ['ibo-1'], supervisor_ids: [] };
+    expect(decideEditMarket(editMarketBody.parse({ name: 'North Market', manager_id: ['ibo-1'] }), market, { nameTaken: false, people })).toEqual([]);
+    expect(decideEditMarket(editMarketBody.parse({ name: 'Northern Market', manager_id: [] }), market, { nameTaken: false, people })).toEqual([
+      { type: 'IboMarketRenamed', data: { ibo_marketer_id: 'i-1', name: 'Northern Market' } },
+      { type: 'IboMarketManagersAssigned', data: { ibo_marketer_id: 'i-1', manager_ids: [], supervisor_ids: [] } },
+    ]);
+    expect(refusal(decideEditMarket(editMarketBody.parse({ name: 'X' }), undefined, { nameTaken: false, people }))).toMatchObject({ status: 404 });
+  });
+
+  it('deactivates only a unit with no devices and no active agents, and says how many and where they go', () => {
+    const office = { kind: 'office' as const, id: 'o-1', name: 'Dallas Office', status: 1 };
+    expect(decideUnitStatus(office, 0, { devices: 0, activeAgents: 0 })).toEqual([{ type: 'OfficeStatusChanged', data: { office_id: 'o-1', status: 0 } }]);
+    expect(refusal(decideUnitStatus(office, 0, { devices: 1234, activeAgents: 1 }))).toEqual({
+      status: 409,
+      message: 'Dallas Office still has 1,234 devices and 1 active agent: transfer the devices to another office and move the agents to another office (Users, Agent Office Transfer) first',
+      fields: undefined,
+    });
+    expect(refusal(decideUnitStatus(office, 0, { devices: 1, activeAgents: 0 }))).toMatchObject({ message: 'Dallas Office still has 1 device: transfer the devices to another office first' });
+    expect(refusal(decideUnitStatus({ ...office, status: 0 }, 0, { devices: 0, activeAgents: 0 }))).toMatchObject({ status: 409, message: 'Dallas Office is already inactive' });
+    // Activation never waits on holdings.
+    expect(decideUnitStatus({ kind: 'market', id: 'i-1', name: 'North Market', status: 0 }, 1, { devices: 9, activeAgents: 9 })).toEqual([{ type: 'IboMarketStatusChanged', data: { ibo_marketer_id: 'i-1', status: 1 } }]);
+    expect(refusal(decideUnitStatus(undefined, 0, { devices: 0, activeAgents: 0 }))).toMatchObject({ status: 404, message: 'No such IBO/Market' });
+  });
+});
