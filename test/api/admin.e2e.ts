@@ -246,4 +246,54 @@ describe('administration', () => {
       expect(file.rows).toHaveLength(shown.body.items.total);
     });
   });
+
+  describe('Offices (POST /api/v1/offices, edit, action, get_inventory_count)', () => {
+    type OfficePage = { items: { data: OfficeRow[]; total: number } };
+    const send = (who: keyof typeof people, route: string, body: unknown) => call<{ message: string; id?: string; office_number?: string; fields?: Record<string, string> }>(service.baseUrl, 'POST', route, { token: tokens[who], body });
+    const userId = async (email: string) => (await as('admin', `/api/v1/users?search_text=${encodeURIComponent(email)}`)).body.items.data[0]!.id;
+    const officeRow = async (id: string) => (await as<OfficePage>('bluebonnet', `/api/v1/offices?office_id=${id}`)).body.items.data[0]!;
+
+    it('adds an office with the next number and a generated name, edits its managers and Send Invite setting, and deactivates it while it is empty', async () => {
+      const south = await idOf('org_ibo_markets', 'South Market');
+      const before = Number(/^OF(\d+)$/.exec((await as<OfficePage>('admin', '/api/v1/offices?sort_by=office_number&sort=DESC&results=1')).body.items.data[0]!.office_number)![1]);
+      const added = await send('bluebonnet', '/api/v1/offices', { state_short_name: 'ok', ibo_marketer_id: south });
+      expect(added).toMatchObject({ status: 200, body: { message: 'Office created successfully', office_number: `OF${String(before + 1).padStart(3, '0')}` } });
+      const id = added.body.id!;
+      expect(await officeRow(id)).toMatchObject({ name: `Oklahoma Office ${before + 1}`, state_short_name: 'OK', ibo_marketer_name: 'South Market', status: 1, lifeline_status: 1, get_manager_info: [] });
+      expect((await send('bluebonnet', '/api/v1/offices', { ibo_marketer_id: south })).body.fields).toEqual({ state_short_name: 'Please select option' });
+      expect((await send('bluebonnet', '/api/v1/offices', { state_short_name: 'TX' })).body.fields).toEqual({ ibo_marketer_id: 'Please select' });
+      expect((await send('bluebonnet', '/api/v1/offices', { state_short_name: 'TX', ibo_marketer_id: await idOf('org_ibo_markets', 'West Market') })).status).toBe(404);
+
+      // Edit Office: a new manager (an office manager of the retailer), no Send Invite; the count it checks first.
+      expect((await as<{ count: number }>('bluebonnet', `/api/v1/offices/get_inventory_count/${id}`)).body).toEqual({ count: 0 });
+      const houstonManager = await userId('office.manager2@demo.test');
+      const edited = await send('bluebonnet', `/api/v1/offices/${id}`, { _method: 'PUT', name: 'Ignored', manager_id: [await userId('office.manager3@demo.test')], lifeline_status: 0 });
+      expect(edited).toMatchObject({ status: 200, body: { message: 'Office Updated successfully' } });
+      expect(await officeRow(id)).toMatchObject({ name: `Oklahoma Office ${before + 1}`, lifeline_status: 0, get_manager_info: [{ name: 'Olivia Oliver' }] });
+      expect((await as<OfficePage>('bluebonnet', `/api/v1/offices?lifeline_status=0&office_id=${id}`)).body.items.total).toBe(1);
+      expect((await send('bluebonnet', `/api/v1/offices/${id}`, { manager_id: [await userId('agent@demo.test')] })).status).toBe(422);
+      expect(houstonManager).toBeTruthy();
+
+      // The super role does not edit or act on offices (doc 3 §6).
+      expect((await send('admin', `/api/v1/offices/${id}`, { manager_id: [] })).status).toBe(403);
+      expect((await send('admin', `/api/v1/offices/action/${id}`, { status: 0 })).status).toBe(403);
+      expect(await send('bluebonnet', `/api/v1/offices/action/${id}`, { status: 0 })).toMatchObject({ status: 200, body: { message: 'Office deleted successfully' } });
+      expect((await officeRow(id)).status).toBe(0);
+      expect((await as<{ data: { id: string }[] }>('bluebonnet', '/api/v1/reference/offices')).body.data.map((office) => office.id)).not.toContain(id);
+    });
+
+    it("refuses to deactivate an office with active agents, saying how many; counts the devices it holds; another IBO's office reads as missing", async () => {
+      const dallas = await idOf('org_offices', 'Dallas Office');
+      const refused = await send('bluebonnet', `/api/v1/offices/action/${dallas}`, { status: 0 });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/^Dallas Office still has ([\d,]+ devices? and )?10 active agents: /);
+      const held = await sql<{ n: number }>`select count(*)::int as n from rm.inventory_devices where office_id = ${dallas} and status = any(${[9, 3, 4, 5, 6, 12]}::smallint[])`.execute(service.test.database.db);
+      const counted = (await as<{ count: number }>('northIbo', `/api/v1/offices/get_inventory_count/${dallas}`)).body.count;
+      expect(counted).toBeGreaterThanOrEqual(held.rows[0]!.n);
+      const fresno = await idOf('org_offices', 'Fresno Office');
+      expect((await as('northIbo', `/api/v1/offices/get_inventory_count/${fresno}`)).status).toBe(404);
+      expect((await send('northIbo', `/api/v1/offices/${fresno}`, { manager_id: [] })).status).toBe(404);
+      expect((await send('northIbo', `/api/v1/offices/action/${fresno}`, { status: 0 })).status).toBe(404);
+    });
+  });
 });

@@ -1,5 +1,19 @@
 import { officeListQuery } from '../reference/reference.schemas';
-import { addMarketBody, addUserBody, changeOfficeBody, editMarketBody, editUserBody, marketIdParams, marketListQuery, unitStatusBody, userIdParams, userListQuery } from './admin.schemas';
+import {
+  addMarketBody,
+  addOfficeBody,
+  addUserBody,
+  changeOfficeBody,
+  editMarketBody,
+  editOfficeBody,
+  editUserBody,
+  marketIdParams,
+  marketListQuery,
+  officeIdParams,
+  unitStatusBody,
+  userIdParams,
+  userListQuery,
+} from './admin.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { exportQuery } from '../platform/export';
 import { ROLE } from '../platform/roles';
@@ -44,14 +58,14 @@ export const adminRoutes: readonly ApiRoute[] = [
   // Offices
   { method: 'GET', path: '/api/v1/offices', access: managerScreens, capability,
     summary: 'Offices list, paged and filtered (Office list; also a doc 1 reference list)', spec: `${offices}; doc 1 §7 Reports and reference`, query: officeListQuery },
-  { method: 'POST', path: '/api/v1/offices', access: administrationScreens, capability, planned: true,
-    summary: 'Create an office in a state, with its manager and add-on managers', spec: `${offices}; doc 3 §5 Add Office` },
-  { method: 'POST', path: '/api/v1/offices/:id', access: administrationScreens, capability, planned: true,
-    summary: 'Edit an office\'s managers (the client sends _method PUT)', spec: `${offices}; doc 3 §4 Edit Office` },
-  { method: 'POST', path: '/api/v1/offices/action/:id', access: administrationScreens, capability, planned: true,
-    summary: 'Activate (status 1) or deactivate (status 0) an office', spec: `${offices}; doc 3 §4` },
-  { method: 'GET', path: '/api/v1/offices/get_inventory_count/:id', access: administrationScreens, capability, planned: true,
-    summary: 'Devices an office holds, checked before its manager changes', spec: `${offices}; doc 3 §4 Edit Office` },
+  { method: 'POST', path: '/api/v1/offices', access: administrationScreens, capability,
+    summary: 'Create an office in a state, with its manager and add-on managers; its number and name are generated', spec: `${offices}; doc 3 §5 Add Office`, body: addOfficeBody },
+  { method: 'POST', path: '/api/v1/offices/:id', access: administrationScreens, capability,
+    summary: 'Edit an office\'s managers and Send Invite setting (the client sends _method PUT)', spec: `${offices}; doc 3 §4 Edit Office`, params: officeIdParams, body: editOfficeBody },
+  { method: 'POST', path: '/api/v1/offices/action/:id', access: administrationScreens, capability,
+    summary: 'Activate (status 1) or deactivate (status 0) an office; one that holds devices or active agents stays active', spec: `${offices}; doc 3 §4`, params: officeIdParams, body: unitStatusBody },
+  { method: 'GET', path: '/api/v1/offices/get_inventory_count/:id', access: administrationScreens, capability,
+    summary: 'Devices an office holds (answers { count }), checked before its manager changes', spec: `${offices}; doc 3 §4 Edit Office`, params: officeIdParams },
   { method: 'GET', path: '/api/v1/office_export', access: administrationScreens, capability,
     summary: 'Export the offices list', spec: offices, query: exportQuery(officeListQuery) },
 ];

@@ -197,3 +197,44 @@ export const unitStatusBody = z.object({ status: z.preprocess((value) => (value 
 export type UnitStatusBody = z.infer<typeof unitStatusBody>;
 
 export const marketIdParams = z.object({ id: idParam('No such IBO/Market') });
+
+// ---------------------------------------------------------------------------------------------
+// Offices (doc 3 §2 Office list, Add/Edit Office; §4 Edit Office; §5 Add Office; §7 Offices)
+// ---------------------------------------------------------------------------------------------
+
+export const OFFICE_FORM_MESSAGES = {
+  market: 'Please select',
+  state: 'Please select option',
+} as const;
+
+const inviteSetting = z.preprocess(
+  (value) => (blankAsMissing(value) === undefined ? undefined : value === true ? 1 : value === false ? 0 : value),
+  wholeNumber('lifeline_status is 1 (Send Invite offers the office) or 0').refine((value) => value === 0 || value === 1, 'lifeline_status is 1 (Send Invite offers the office) or 0').transform((value) => value as 0 | 1).optional(),
+);
+
+/** POST /api/v1/offices (Add Office): no name field in the spec's form — the number and name are generated (docs/ADMIN.md). */
+export const addOfficeBody = z.object({
+  state_short_name: z.preprocess(
+    (value) => (typeof value === 'string' ? blankAsMissing(value.trim().toUpperCase()) : blankAsMissing(value)),
+    text(OFFICE_FORM_MESSAGES.state).refine((short) => usStates.some((state) => state.short_name === short), OFFICE_FORM_MESSAGES.state),
+  ),
+  ibo_marketer_id: optionalChosenId,
+  manager_id: chosenUsers,
+  supervisor_id: chosenUsers,
+  lifeline_status: inviteSetting,
+});
+export type AddOfficeBody = z.infer<typeof addOfficeBody>;
+
+/** POST /api/v1/offices/{id} (Edit Office, `_method PUT`): managers and the Send Invite setting; name and IBO/market are shown disabled and never change. */
+export const editOfficeBody = z.object({
+  name: z.unknown().optional(),
+  ibo_marketer_id: z.unknown().optional(),
+  agent_id: z.unknown().optional(),
+  manager_id: chosenUsers,
+  supervisor_id: chosenUsers,
+  lifeline_status: inviteSetting,
+  _method: z.preprocess(blankAsMissing, text().optional()),
+});
+export type EditOfficeBody = z.infer<typeof editOfficeBody>;
+
+export const officeIdParams = z.object({ id: idParam('No such office') });

@@ -19,8 +19,12 @@ export type OrgEvent =
   | { type: 'IboMarketStatusChanged'; data: { ibo_marketer_id: string; status: 0 | 1 } }
   | {
       type: 'OfficeCreated';
-      data: { office_id: string; name: string; office_number: string; state_short_name: string; ibo_marketer_id: string };
+      /** `lifeline_status` (our reading of doc 3 §2 "Send Invite (Yes=1/NO=0)"): 1 = Send Invite offers the office; absent = 1. */
+      data: { office_id: string; name: string; office_number: string; state_short_name: string; ibo_marketer_id: string; lifeline_status?: 0 | 1 };
     }
+  | { type: 'OfficeInviteSettingChanged'; data: { office_id: string; lifeline_status: 0 | 1 } }
+  /** The office-number counter's record (stream `office-numbers`): numbers are never given twice. */
+  | { type: 'OfficeNumberTaken'; data: { office_id: string; office_number: string } }
   | { type: 'OfficeManagersAssigned'; data: { office_id: string; manager_ids: string[]; supervisor_ids: string[] } }
   | { type: 'OfficeStatusChanged'; data: { office_id: string; status: 0 | 1 } }
   | { type: 'UserCreated'; data: UserProfile & { user_id: string; role_ids: RoleId[] } }
@@ -31,6 +35,9 @@ export type OrgEvent =
   | { type: 'UserPasswordChanged'; data: { user_id: string; reason: 'changed' | 'forced_update' | 'reset' } };
 
 export type OrgEventType = OrgEvent['type'];
+
+/** The counter stream of office numbers (OF001, OF002 …), appended with each office the console creates. */
+export const OFFICE_NUMBERS_STREAM = 'office-numbers';
 
 /** A user's own data, as the Users screens show it (doc 3 §3 User). */
 export interface UserProfile {
@@ -69,6 +76,7 @@ export const ORG_EVENT_TYPES: readonly OrgEventType[] = [
   'OfficeCreated',
   'OfficeManagersAssigned',
   'OfficeStatusChanged',
+  'OfficeInviteSettingChanged',
   'UserCreated',
   'UserRegistered',
   'UserRolesChanged',

@@ -30,7 +30,8 @@ export const officeListQuery = z
     ibo_marketer_id: optionalIdParam,
     ibo_marketer: optionalIdParam,
     office_id: optionalIdParam,
-    lifeline_status: text('lifeline_status is text').max(20, 'lifeline_status is at most 20 characters').optional(),
+    // Send Invite (Yes=1/NO=0): our reading of lifeline_status, docs/ADMIN.md.
+    lifeline_status: z.preprocess((value) => (value === '' ? undefined : value), wholeNumber('lifeline_status is 1 (yes) or 0 (no)').refine((value) => value === 0 || value === 1, 'lifeline_status is 1 (yes) or 0 (no)').optional()),
     sort_by: z.enum(['name', 'office_number', 'ibo_marketer_name', 'created_at', 'status', 'state_short_name'], { error: 'Unknown sort column' }).optional(),
     sort: sortParam,
   })

@@ -81,9 +81,21 @@ export async function activeAgentsIn(db: SqlDb, officeIds: readonly string[]): P
   return found.rows[0]!.n;
 }
 
-/** An office the scope reaches, for its edit and status commands. */
-export async function officeForChange(db: SqlDb, scope: Scope, officeId: string): Promise<{ id: string; name: string; ibo_marketer_id: string; status: number } | undefined> {
-  const found = await sql<{ id: string; name: string; ibo_marketer_id: string; status: number }>`
-    select o.id, o.name, o.ibo_marketer_id, o.status from rm.org_offices o where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
+/** An office the scope reaches, for its edit and status commands: its market's retailer, status and Send Invite setting. */
+export async function officeForChange(
+  db: SqlDb,
+  scope: Scope,
+  officeId: string,
+): Promise<{ id: string; name: string; ibo_marketer_id: string; retailer_id: string; status: number; lifeline_status: number } | undefined> {
+  const found = await sql<{ id: string; name: string; ibo_marketer_id: string; retailer_id: string; status: number; lifeline_status: number }>`
+    select o.id, o.name, o.ibo_marketer_id, i.retailer_id, o.status, o.lifeline_status from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
+    where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
   return found.rows[0];
+}
+
+/** The highest office number given so far (OF012 → 12); numbers that do not follow the OF### form are skipped. */
+export async function highestOfficeNumber(db: SqlDb): Promise<number> {
+  const found = await sql<{ n: number | null }>`
+    select max(substring(office_number from '^OF([0-9]{1,9})$')::int) as n from rm.org_offices`.execute(db);
+  return found.rows[0]?.n ?? 0;
 }

@@ -14,6 +14,7 @@ export interface OfficeListFilters {
   search_text?: string;
   ibo_marketer_id?: string;
   office_id?: string;
+  lifeline_status?: number;
   sort_by?: 'name' | 'office_number' | 'ibo_marketer_name' | 'created_at' | 'status' | 'state_short_name';
   sort?: 'ASC' | 'DESC';
 }
@@ -31,6 +32,8 @@ export interface OfficeRow {
   ibo_marketer_id: string;
   ibo_marketer_name: string;
   status: number;
+  /** 1: Send Invite offers the office (our reading of doc 3 §2 "Send Invite (Yes=1/NO=0)"). */
+  lifeline_status: number;
   get_manager_info: PeopleRef[];
   get_supervisor_info: PeopleRef[];
   get_ibo_manager_info: PeopleRef[];
@@ -60,7 +63,7 @@ const managersOf = (unit: RawBuilder<unknown>, kind: 'manager' | 'supervisor') =
     from rm.org_unit_managers m join rm.org_users u on u.id = m.user_id where m.unit_id = ${unit} and m.kind = ${kind}), '[]'::json)`;
 
 /** The Office list's filters that choose rows (no paging, no order): the list and its export share them. */
-export type OfficeFilters = Pick<OfficeListFilters, 'status' | 'search_text' | 'ibo_marketer_id' | 'office_id'>;
+export type OfficeFilters = Pick<OfficeListFilters, 'status' | 'search_text' | 'ibo_marketer_id' | 'office_id' | 'lifeline_status'>;
 /** The Office list's filters and its order: what its export follows. */
 export type SortedOfficeFilters = OfficeFilters & Partial<Pick<OfficeListFilters, 'sort_by' | 'sort'>>;
 
@@ -71,12 +74,13 @@ function officeWhere(scope: Scope, filters: OfficeFilters): RawBuilder<boolean> 
     and (${filters.status ?? null}::smallint is null or o.status = ${filters.status ?? null})
     and (${filters.ibo_marketer_id ?? null}::text is null or o.ibo_marketer_id = ${filters.ibo_marketer_id ?? null})
     and (${filters.office_id ?? null}::text is null or o.id = ${filters.office_id ?? null})
+    and (${filters.lifeline_status ?? null}::smallint is null or o.lifeline_status = ${filters.lifeline_status ?? null})
     and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like} or i.name ilike ${like})`;
 }
 
 /** An office's own columns and its chain's names; `o` the office, `i` its IBO/market. No form is sent yet (see OfficeRow.form_status). */
 const OFFICE_COLUMNS = sql`
-  o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status,
+  o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status, o.lifeline_status,
   ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name, o.created_at, null::smallint as form_status`;
 const OFFICE_FROM = sql`
   from rm.org_offices o
@@ -156,6 +160,7 @@ async function withManagers(db: SqlDb, rows: OfficeColumns[], idOrder = true): P
     ibo_marketer_id: row.ibo_marketer_id,
     ibo_marketer_name: row.ibo_marketer_name,
     status: row.status,
+    lifeline_status: row.lifeline_status,
     get_manager_info: managers.get(row.id) ?? none,
     get_supervisor_info: supervisors.get(row.id) ?? none,
     get_ibo_manager_info: managers.get(row.ibo_marketer_id) ?? none,

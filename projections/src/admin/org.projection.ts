@@ -9,7 +9,7 @@ import type { SqlDb } from '../runner/ports';
  */
 export const orgProjection: Projection = {
   name: 'org',
-  // 2: the users' Add/Edit User fields (address … excess_code); an agent's market follows their office.
+  // 2: the users' Add/Edit User fields (address … excess_code), an agent's market following their office; offices' lifeline_status.
   version: 2,
   tables: ['org_master_agents', 'org_distributors', 'org_retailers', 'org_ibo_markets', 'org_offices', 'org_unit_managers', 'org_users'],
   handles: ORG_EVENT_TYPES,
@@ -26,7 +26,7 @@ export const orgProjection: Projection = {
     await sql`
       create table ${t('org_offices')} (
         id text primary key, name text not null, office_number text not null, state_short_name text not null,
-        ibo_marketer_id text not null, status smallint not null default 1, created_at timestamptz not null
+        ibo_marketer_id text not null, status smallint not null default 1, lifeline_status smallint not null default 1, created_at timestamptz not null
       )`.execute(db);
     await sql`create index on ${t('org_offices')} (ibo_marketer_id)`.execute(db);
     // Who manages an office or an IBO/market: 'manager' (office manager, IBO manager) or 'supervisor' (add-on manager).
@@ -71,14 +71,18 @@ export const orgProjection: Projection = {
           break;
         case 'OfficeCreated':
           await sql`
-            insert into ${t('org_offices')} (id, name, office_number, state_short_name, ibo_marketer_id, created_at)
-            values (${event.data.office_id}, ${event.data.name}, ${event.data.office_number}, ${event.data.state_short_name}, ${event.data.ibo_marketer_id}, ${at})`.execute(db);
+            insert into ${t('org_offices')} (id, name, office_number, state_short_name, ibo_marketer_id, lifeline_status, created_at)
+            values (${event.data.office_id}, ${event.data.name}, ${event.data.office_number}, ${event.data.state_short_name}, ${event.data.ibo_marketer_id},
+              ${event.data.lifeline_status ?? 1}, ${at})`.execute(db);
           break;
         case 'IboMarketRenamed':
           await sql`update ${t('org_ibo_markets')} set name = ${event.data.name} where id = ${event.data.ibo_marketer_id}`.execute(db);
           break;
         case 'IboMarketStatusChanged':
           await sql`update ${t('org_ibo_markets')} set status = ${event.data.status} where id = ${event.data.ibo_marketer_id}`.execute(db);
+          break;
+        case 'OfficeInviteSettingChanged':
+          await sql`update ${t('org_offices')} set lifeline_status = ${event.data.lifeline_status} where id = ${event.data.office_id}`.execute(db);
           break;
         case 'OfficeStatusChanged':
           await sql`update ${t('org_offices')} set status = ${event.data.status} where id = ${event.data.office_id}`.execute(db);

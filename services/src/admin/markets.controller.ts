@@ -58,7 +58,7 @@ export class MarketsController {
   @HttpCode(200)
   @ReadYourWrites('org')
   async action(@RouteParams() { id }: { id: string }, @RouteBody() body: UnitStatusBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
-    const result = await this.commands.execute(new SetUnitStatus({ kind: 'market', id }, body.status, user.scope, context));
+    const result = await this.commands.execute(new SetUnitStatus({ kind: 'market', id }, body.status, user.roles, user.scope, context));
     return { position: result.position, body: { message: body.status === 0 ? 'IBOs / Markets inactivate successfully' : 'IBOs / Markets activate successfully' } };
   }
 }

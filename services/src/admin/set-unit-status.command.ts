@@ -13,6 +13,7 @@ export class SetUnitStatus extends Command<{ readonly position: Position }> {
   constructor(
     readonly unit: { readonly kind: 'market' | 'office'; readonly id: string },
     readonly status: 0 | 1,
+    readonly viewerRoles: readonly number[],
     readonly scope: Scope,
     readonly context: CommandContext,
   ) {
@@ -24,7 +25,7 @@ export class SetUnitStatus extends Command<{ readonly position: Position }> {
 export class SetUnitStatusHandler implements ICommandHandler<SetUnitStatus> {
   constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
 
-  async execute({ unit, status, scope, context }: SetUnitStatus): Promise<{ position: Position }> {
+  async execute({ unit, status, viewerRoles, scope, context }: SetUnitStatus): Promise<{ position: Position }> {
     const db = this.platform.database.db;
     return withConcurrencyRetry(async () => {
       const found =
@@ -33,7 +34,7 @@ export class SetUnitStatusHandler implements ICommandHandler<SetUnitStatus> {
           : await officeForChange(db, scope, unit.id).then((office) => office && { ...office, office_ids: [office.id] });
       const offices = found?.office_ids ?? [];
       const holdings = status === 0 ? { devices: await devicesHeldBy(db, offices), activeAgents: await activeAgentsIn(db, offices) } : { devices: 0, activeAgents: 0 };
-      const events = decideUnitStatus(found && { kind: unit.kind, id: found.id, name: found.name, status: found.status }, status, holdings);
+      const events = decideUnitStatus(viewerRoles, unit.kind, found && { id: found.id, name: found.name, status: found.status }, status, holdings);
       if (events instanceof DomainError) throw events;
       const streamId = `${unit.kind}-${unit.id}`;
       const history = await this.platform.eventStore.readStream(streamId);

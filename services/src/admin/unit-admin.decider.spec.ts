@@ -34,17 +34,21 @@ describe('IBO/market and office administration (doc 3 §4, §5)', () => {
   });
 
   it('deactivates only a unit with no devices and no active agents, and says how many and where they go', () => {
-    const office = { kind: 'office' as const, id: 'o-1', name: 'Dallas Office', status: 1 };
-    expect(decideUnitStatus(office, 0, { devices: 0, activeAgents: 0 })).toEqual([{ type: 'OfficeStatusChanged', data: { office_id: 'o-1', status: 0 } }]);
-    expect(refusal(decideUnitStatus(office, 0, { devices: 1234, activeAgents: 1 }))).toEqual({
+    const office = { id: 'o-1', name: 'Dallas Office', status: 1 };
+    const manager = [ROLE.RETAILER_MANAGER];
+    expect(decideUnitStatus(manager, 'office', office, 0, { devices: 0, activeAgents: 0 })).toEqual([{ type: 'OfficeStatusChanged', data: { office_id: 'o-1', status: 0 } }]);
+    expect(refusal(decideUnitStatus(manager, 'office', office, 0, { devices: 1234, activeAgents: 1 }))).toEqual({
       status: 409,
       message: 'Dallas Office still has 1,234 devices and 1 active agent: transfer the devices to another office and move the agents to another office (Users, Agent Office Transfer) first',
       fields: undefined,
     });
-    expect(refusal(decideUnitStatus(office, 0, { devices: 1, activeAgents: 0 }))).toMatchObject({ message: 'Dallas Office still has 1 device: transfer the devices to another office first' });
-    expect(refusal(decideUnitStatus({ ...office, status: 0 }, 0, { devices: 0, activeAgents: 0 }))).toMatchObject({ status: 409, message: 'Dallas Office is already inactive' });
+    expect(refusal(decideUnitStatus(manager, 'office', office, 0, { devices: 1, activeAgents: 0 }))).toMatchObject({ message: 'Dallas Office still has 1 device: transfer the devices to another office first' });
+    expect(refusal(decideUnitStatus(manager, 'office', { ...office, status: 0 }, 0, { devices: 0, activeAgents: 0 }))).toMatchObject({ status: 409, message: 'Dallas Office is already inactive' });
     // Activation never waits on holdings.
-    expect(decideUnitStatus({ kind: 'market', id: 'i-1', name: 'North Market', status: 0 }, 1, { devices: 9, activeAgents: 9 })).toEqual([{ type: 'IboMarketStatusChanged', data: { ibo_marketer_id: 'i-1', status: 1 } }]);
-    expect(refusal(decideUnitStatus(undefined, 0, { devices: 0, activeAgents: 0 }))).toMatchObject({ status: 404, message: 'No such IBO/Market' });
+    expect(decideUnitStatus(manager, 'market', { id: 'i-1', name: 'North Market', status: 0 }, 1, { devices: 9, activeAgents: 9 })).toEqual([{ type: 'IboMarketStatusChanged', data: { ibo_marketer_id: 'i-1', status: 1 } }]);
+    expect(refusal(decideUnitStatus(manager, 'market', undefined, 0, { devices: 0, activeAgents: 0 }))).toMatchObject({ status: 404, message: 'No such IBO/Market' });
+    // The super role does not act on offices (doc 3 §6); on IBO/markets it does.
+    expect(refusal(decideUnitStatus([ROLE.SUPER_ADMIN], 'office', office, 0, { devices: 0, activeAgents: 0 }))).toMatchObject({ status: 403 });
+    expect(decideUnitStatus([ROLE.SUPER_ADMIN], 'market', { ...office, id: 'i-1' }, 0, { devices: 0, activeAgents: 0 })).toHaveLength(1);
   });
 });
