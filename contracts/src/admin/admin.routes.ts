@@ -16,13 +16,15 @@ import {
 } from './admin.schemas';
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { exportQuery } from '../platform/export';
-import { ROLE } from '../platform/roles';
+import { ROLE, type RoleId } from '../platform/roles';
 
 const capability = 'admin';
 /** Manager screens of doc 1 that read the office list (doc 1 §7 Reference names GET /api/v1/offices): roles 3, 11, 12. */
 const managerScreens = screenRoles(ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
 /** employee, editemployee, offices, editoffice, addoffice: roles 11 and 12 only (doc 3 §2). */
 const administrationScreens = screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
+/** Edit Office's and the Office list's actions: roles 11 and 12 — the super role "cannot edit or act on offices" (doc 3 §6). */
+const officeActions: readonly RoleId[] = [ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER];
 /** addemployee, marketers, addmarketers, editmarketers: role 12 only (doc 3 §2). */
 const retailerAdministrationScreens = screenRoles(ROLE.RETAILER_MANAGER);
 
@@ -60,9 +62,9 @@ export const adminRoutes: readonly ApiRoute[] = [
     summary: 'Offices list, paged and filtered (Office list; also a doc 1 reference list)', spec: `${offices}; doc 1 §7 Reports and reference`, query: officeListQuery },
   { method: 'POST', path: '/api/v1/offices', access: administrationScreens, capability,
     summary: 'Create an office in a state, with its manager and add-on managers; its number and name are generated', spec: `${offices}; doc 3 §5 Add Office`, body: addOfficeBody },
-  { method: 'POST', path: '/api/v1/offices/:id', access: administrationScreens, capability,
+  { method: 'POST', path: '/api/v1/offices/:id', access: officeActions, capability,
     summary: 'Edit an office\'s managers and Send Invite setting (the client sends _method PUT)', spec: `${offices}; doc 3 §4 Edit Office`, params: officeIdParams, body: editOfficeBody },
-  { method: 'POST', path: '/api/v1/offices/action/:id', access: administrationScreens, capability,
+  { method: 'POST', path: '/api/v1/offices/action/:id', access: officeActions, capability,
     summary: 'Activate (status 1) or deactivate (status 0) an office; one that holds devices or active agents stays active', spec: `${offices}; doc 3 §4`, params: officeIdParams, body: unitStatusBody },
   { method: 'GET', path: '/api/v1/offices/get_inventory_count/:id', access: administrationScreens, capability,
     summary: 'Devices an office holds (answers { count }), checked before its manager changes', spec: `${offices}; doc 3 §4 Edit Office`, params: officeIdParams },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { blankAsMissing, requiredText, text, wholeNumber, wireDate, zipCode } from '../platform/input';
-import { codeListParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { birthDate, blankAsMissing, requiredText, text, wholeNumber, wireDate, zipCode } from '../platform/input';
+import { codeListParam, idParam, keywordParam, listItems, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 import { ROLE_IDS } from '../platform/roles';
 import { agentStatuses, genders, usStates } from './admin.codes';
 
@@ -71,8 +71,7 @@ export const USER_FORM_MESSAGES = {
 const roleIdList = z.preprocess(
   (value) => {
     const blank = blankAsMissing(value);
-    if (blank === undefined) return undefined;
-    return Array.isArray(blank) ? blank : String(blank).split(',').map((item) => item.trim()).filter(Boolean);
+    return blank === undefined ? undefined : listItems(blank);
   },
   z
     .array(wholeNumber(USER_FORM_MESSAGES.role), { error: USER_FORM_MESSAGES.role })
@@ -97,7 +96,7 @@ const userFormFields = {
   promo_code: optionalLine(50),
   excess_code: optionalLine(50),
   gender_id: z.preprocess(blankAsMissing, wholeNumber(USER_FORM_MESSAGES.gender).refine((id) => genders.some((gender) => gender.id === id), USER_FORM_MESSAGES.gender).optional()),
-  dob: z.preprocess(blankAsMissing, wireDate().optional()),
+  dob: z.preprocess(blankAsMissing, birthDate().optional()),
   application_date: z.preprocess(blankAsMissing, wireDate().optional()),
   address: optionalLine(200),
   city: optionalLine(100),
@@ -161,8 +160,8 @@ export type MarketListQuery = z.infer<typeof marketListQuery>;
 const chosenUsers = z.preprocess(
   (value) => {
     const blank = blankAsMissing(value);
-    if (blank === undefined) return [];
-    return (Array.isArray(blank) ? blank : String(blank).split(',')).map((item) => (typeof item === 'number' ? String(item) : item)).filter((item) => item !== '');
+    const items = blank === undefined ? [] : listItems(blank);
+    return Array.isArray(items) ? items.map((item) => (typeof item === 'number' ? String(item) : item)) : items;
   },
   z.array(text('A user id is text').trim().min(1).max(64, 'That id is too long'), { error: 'Choose users from the list' }).max(50, 'At most 50 users').transform((ids) => [...new Set(ids)]),
 );

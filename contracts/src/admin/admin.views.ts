@@ -25,6 +25,8 @@ export interface UserRow {
   readonly ibo_marketer_id: string | null;
   readonly user_ibo_market_name: string | null;
   readonly retailer_id: string | null;
+  readonly distributor_id: string | null;
+  readonly master_agent_id: string | null;
   readonly address: string | null;
   readonly city: string | null;
   readonly state: string | null;

@@ -82,7 +82,7 @@ export function isoDateOf(value: string): string | undefined {
  * A calendar date as the spec's client sends it (MM-DD-YYYY) or ISO (YYYY-MM-DD), answered as
  * YYYY-MM-DD, between 2000 and 2099. `error` names the field for a missing value.
  */
-export const wireDate = (error = DATE_FORMAT_MESSAGE) =>
+export const wireDate = (error = DATE_FORMAT_MESSAGE, range: { readonly earliest: string; readonly latest: string; readonly message: string } = { earliest: EARLIEST_DATE, latest: LATEST_DATE, message: DATE_RANGE_MESSAGE }) =>
   z
     .string({ error })
     .trim()
@@ -92,13 +92,20 @@ export const wireDate = (error = DATE_FORMAT_MESSAGE) =>
         context.addIssue({ code: 'custom', message: CONTROL_CHARACTERS.test(value) ? CONTROL_CHARACTERS_MESSAGE : DATE_FORMAT_MESSAGE, input: value });
         return z.NEVER;
       }
-      if (iso < EARLIEST_DATE || iso > LATEST_DATE) {
-        context.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE, input: value });
+      if (iso < range.earliest || iso > range.latest) {
+        context.addIssue({ code: 'custom', message: range.message, input: value });
         return z.NEVER;
       }
       return iso;
     })
     .meta({ description: 'A date as MM-DD-YYYY (the spec\'s format) or YYYY-MM-DD, between 01-01-2000 and 12-31-2099', examples: ['11-23-2026', '2026-11-23'] });
+
+/** A date of birth (MM-DD-YYYY or ISO): from 1900, never after today (UTC). */
+export const birthDate = () =>
+  wireDate(DATE_FORMAT_MESSAGE, { earliest: '1900-01-01', latest: LATEST_DATE, message: 'A date of birth is from 01-01-1900' }).refine(
+    (iso) => iso <= new Date().toISOString().slice(0, 10),
+    'A date of birth cannot be in the future',
+  );
 
 /** A value of `record` under a client-given key, only if the record itself holds it (never `constructor`, `toString`, … from the prototype). */
 export function ownValue<V>(record: Readonly<Record<string, V>>, key: string): V | undefined {

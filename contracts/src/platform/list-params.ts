@@ -25,17 +25,25 @@ export const optionalTextParam = (max: number) => z.preprocess((value) => (value
 /** An optional whole-number code or flag; '' means none. */
 export const optionalWholeNumberParam = z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber().optional());
 /**
+ * The items of a multi-select as sent: an array as it is, text split at commas (blanks dropped), a
+ * number as one item; anything else is left for the schema to refuse (never converted to text,
+ * which an object with a hostile `toString` would make throw).
+ */
+export function listItems(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter(Boolean);
+  if (typeof value === 'number') return [value];
+  return value;
+}
+
+/**
  * A multi-select filter: one code, a comma-joined list or an array (`role=2,3`, `role[]=2&role[]=3`),
  * each one of `known`; absent or empty means every code. Answers the distinct codes.
  */
 export const codeListParam = (name: string, known: readonly number[]) => {
   const message = `${name} is a list of ${known.join(', ')}`;
   return z.preprocess(
-    (value) => {
-      if (value === undefined || value === null || value === '') return undefined;
-      const items = Array.isArray(value) ? value : String(value).split(',');
-      return items.map((item) => String(item).trim()).filter(Boolean);
-    },
+    (value) => (value === undefined || value === null || value === '' ? undefined : listItems(value)),
     z
       .array(wholeNumber(message), { error: message })
       .max(known.length, message)

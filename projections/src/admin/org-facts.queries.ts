@@ -9,8 +9,13 @@ import { type Scope, marketInScope, officeInScope, retailerInScope } from './org
  */
 
 export async function officeExists(db: SqlDb, officeId: string): Promise<boolean> {
-  const found = await sql<{ id: string }>`select id from rm.org_offices where id = ${officeId}`.execute(db);
-  return found.rows.length > 0;
+  return (await officeStatus(db, officeId)) !== undefined;
+}
+
+/** An office's status (1 active, 0 inactive), undefined when there is no such office. */
+export async function officeStatus(db: SqlDb, officeId: string): Promise<number | undefined> {
+  const found = await sql<{ status: number }>`select status from rm.org_offices where id = ${officeId}`.execute(db);
+  return found.rows[0]?.status;
 }
 
 /** An active agent of that office. */
@@ -20,11 +25,11 @@ export async function isActiveAgentOfOffice(db: SqlDb, agentId: string, officeId
   return found.rows.length > 0;
 }
 
-/** An office may receive a transfer from this scope: one of the scope's own, or an active office of the same retailer(s). */
+/** An office may receive a transfer from this scope: an active office, one of the scope's own or of the same retailer(s) (a deactivated office receives nothing). */
 export async function canReceiveTransfer(db: SqlDb, scope: Scope, officeId: string): Promise<boolean> {
   const found = await sql<{ found: number }>`
     select 1 as found from rm.org_offices o left join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
-    where o.id = ${officeId} and (${officeInScope(scope, sql`o.id`)} or (o.status = 1 and i.retailer_id in (
+    where o.id = ${officeId} and o.status = 1 and (${officeInScope(scope, sql`o.id`)} or (i.retailer_id in (
       select mi.retailer_id from rm.org_offices mo join rm.org_ibo_markets mi on mi.id = mo.ibo_marketer_id where ${officeInScope(scope, sql`mo.id`)})))`.execute(db);
   return found.rows.length > 0;
 }

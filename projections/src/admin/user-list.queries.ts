@@ -103,7 +103,7 @@ export async function userList(db: SqlDb, scope: Scope, filters: SortedUserFilte
   const [rows, count] = await Promise.all([
     sql<UserRecord>`
       select u.id, u.first_name, u.middle_name, u.last_name, u.email, u.mobile_number, u.role_ids, u.office_id, o.office_number,
-        o.name as office_name, u.ibo_marketer_id, i.name as user_ibo_market_name, u.retailer_id, u.address, u.city, u.state, u.zip,
+        o.name as office_name, u.ibo_marketer_id, i.name as user_ibo_market_name, u.retailer_id, u.distributor_id, u.master_agent_id, u.address, u.city, u.state, u.zip,
         u.gender_id, to_char(u.dob, 'YYYY-MM-DD') as dob, to_char(u.application_date, 'YYYY-MM-DD') as application_date,
         u.rad, u.promo_code, u.excess_code, u.status,
         to_char(u.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,

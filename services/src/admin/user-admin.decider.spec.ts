@@ -95,7 +95,9 @@ describe('Add User (doc 3 §2, §5, §6)', () => {
     expect(problems({ mobile_number: '214555012' })).toEqual(['Please input  valid mobile number']);
     expect(problems({ zip: '123456' })).toEqual(['Zip is digits only, at most 5']);
     expect(problems({ state: 'tx', dob: '02-30-1990' })).toEqual(['Dates are MM-DD-YYYY (or YYYY-MM-DD)']);
-    expect(problems({ role_id: '11', zip: 75201, middle_name: '', gender_id: '' })).toBeUndefined();
+    expect(problems({ role_id: '11', zip: 75201, middle_name: '', gender_id: '', dob: '07-04-1961' })).toBeUndefined();
+    expect(problems({ dob: '12-31-2098' })).toEqual(['A date of birth cannot be in the future']);
+    expect(problems({ dob: '12-31-1899' })).toEqual(['A date of birth is from 01-01-1900']);
   });
 
   it('folds the last manager assignment of a unit', () => {

@@ -180,7 +180,7 @@ export class BulkInventory implements SeedInventory {
     const reference = shipment.inventory_request_order_id;
     const named = reference ? [...this.inventoryOrders.values()].find((order) => order.order_id === reference || order.order_prefix === reference) : undefined;
     const order = reference ? { state: named ?? initialInventoryOrderState(reference), visible: named !== undefined } : undefined;
-    this.keep(decideReceiveCarton({ ...shipment, job_id: jobId, tracking_number: shipment.tracking_number ?? null }, { devices: this.statesOf(imeis) }, { officeExists: true, officeInScope: true, order }), context);
+    this.keep(decideReceiveCarton({ ...shipment, job_id: jobId, tracking_number: shipment.tracking_number ?? null }, { devices: this.statesOf(imeis) }, { officeExists: true, officeActive: true, officeInScope: true, order }), context);
     this.rememberReceiveJob(jobId, shipment.devices);
     return { position: this.position, count: shipment.devices.length, id: jobId };
   }

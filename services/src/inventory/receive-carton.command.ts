@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type InventoryOrderEvent, type ReceiveShipmentBody, evolveInventoryOrder, initialInventoryOrderState, inventoryOrderStream } from '@portal/contracts';
-import { type Scope, isOfficeInScope, officeExists, orderIdByReference } from '@portal/projections';
+import { type Scope, isOfficeInScope, officeStatus, orderIdByReference } from '@portal/projections';
 import { v7 as uuidv7 } from 'uuid';
 import type { CommandContext } from '../platform/commands/command-context';
 import { type BatchResult, DeviceBatch, statesOf } from '../platform/commands/device-batch';
@@ -36,8 +36,9 @@ export class ReceiveCartonHandler implements ICommandHandler<ReceiveCarton> {
     const db = this.batch.db;
     const jobId = uuidv7();
     const imeis = [...new Set(shipment.devices.map((device) => device.imei))];
-    const exists = await officeExists(db, shipment.office_id);
-    const facts = { officeExists: exists, officeInScope: !exists || !options.scope || (await isOfficeInScope(db, options.scope, shipment.office_id)) };
+    const status = await officeStatus(db, shipment.office_id);
+    const exists = status !== undefined;
+    const facts = { officeExists: exists, officeActive: status === 1, officeInScope: !exists || !options.scope || (await isOfficeInScope(db, options.scope, shipment.office_id)) };
     // A shipment naming a device order (docs/ORDERS.md): the order as the caller may see it (unknown and out of scope alike).
     const reference = shipment.inventory_request_order_id ?? null;
     const orderId = reference === null ? undefined : await orderIdByReference(db, options.scope ?? { kind: 'all' }, reference);

@@ -1,12 +1,12 @@
 import { type DeviceState, initialDeviceState } from '@portal/contracts';
 import type { BatchDecision } from '../platform/commands/device-batch';
 import { IMEI, acceptedByManager, description, deviceWith, expectRefusal, received } from '../platform/testing/device-history';
-import { NO_SUCH_OFFICE, cartonsOf, decideAnswerCartons, decideReceiveCarton, foldReceiveJob } from './receive-job.decider';
+import { NO_SUCH_OFFICE, OFFICE_INACTIVE, cartonsOf, decideAnswerCartons, decideReceiveCarton, foldReceiveJob } from './receive-job.decider';
 
 const OTHER = '356938035643817';
 const devices = (...states: DeviceState[]) => new Map(states.map((state) => [state.imei, state]));
 const shipment = { job_id: 'job-1', office_id: 'office-7', source: 1, order_id: 'PO-1', order_date: null, devices: [description, { ...description, imei: OTHER, carton_number: 'C-2', device_type: 'SIM' as const }] };
-const inScope = { officeExists: true, officeInScope: true };
+const inScope = { officeExists: true, officeActive: true, officeInScope: true };
 
 describe('receiving cartons (ReceiveCarton)', () => {
   it('receives every device on a new job with its cartons', () => {
@@ -25,8 +25,10 @@ describe('receiving cartons (ReceiveCarton)', () => {
     expectRefusal(decision, `IMEI ${IMEI} is already in inventory (Manager Pending).`);
   });
   it('answers an unknown office and one outside the scope alike', () => {
-    expectRefusal(decideReceiveCarton(shipment, { devices: devices() }, { officeExists: false, officeInScope: true }), NO_SUCH_OFFICE, 404);
-    expectRefusal(decideReceiveCarton(shipment, { devices: devices() }, { officeExists: true, officeInScope: false }), NO_SUCH_OFFICE, 404);
+    expectRefusal(decideReceiveCarton(shipment, { devices: devices() }, { officeExists: false, officeActive: false, officeInScope: true }), NO_SUCH_OFFICE, 404);
+    expectRefusal(decideReceiveCarton(shipment, { devices: devices() }, { officeExists: true, officeActive: true, officeInScope: false }), NO_SUCH_OFFICE, 404);
+    // A deactivated office receives no shipments.
+    expectRefusal(decideReceiveCarton(shipment, { devices: devices() }, { ...inScope, officeActive: false }), OFFICE_INACTIVE, 409);
   });
   it('counts a carton by its devices, typed by its first', () => {
     expect(cartonsOf([{ carton_number: 'C', device_type: 'PHONE' }, { carton_number: 'C', device_type: 'SIM' }])).toEqual([{ carton_number: 'C', device_type: 'PHONE', imei_count: 2 }]);

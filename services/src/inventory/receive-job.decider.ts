@@ -12,6 +12,7 @@ import { decideManagerAnswer, decideReceive } from './device.decider';
 
 /** An office the caller may not reach reads exactly as one that does not exist (docs/adr/0001). */
 export const NO_SUCH_OFFICE = 'That office does not exist.';
+export const OFFICE_INACTIVE = 'That office is inactive: it receives no shipments until it is activated again.';
 
 /** A receive job's cartons: each carton with the type of its first device and how many devices it holds. */
 export function cartonsOf(devices: readonly { readonly carton_number: string; readonly device_type: JobCarton['device_type'] }[]): JobCarton[] {
@@ -39,12 +40,15 @@ export function decideReceiveCarton(
   state: { readonly devices: ReadonlyMap<string, DeviceState> },
   facts: {
     readonly officeExists: boolean;
+    /** A deactivated office receives no shipments (docs/ADMIN.md). */
+    readonly officeActive: boolean;
     readonly officeInScope: boolean;
     /** The device order the shipment names (docs/ORDERS.md), as the caller may see it. */
     readonly order?: { readonly state: InventoryOrderState; readonly visible: boolean };
   },
 ): BatchDecision | DomainError {
   if (!facts.officeExists || !facts.officeInScope) return new DomainError(NO_SUCH_OFFICE, 404);
+  if (!facts.officeActive) return new DomainError(OFFICE_INACTIVE, 409);
   // A shipment fulfilling an order: source 2, and its devices carry the order's number (doc 1 §3 order_info.order_prefix).
   const orderShipped = facts.order
     ? decideOrderShipped(

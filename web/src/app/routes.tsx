@@ -43,6 +43,9 @@ const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPag
 const ManagerDashboardPage = lazy(() => import('../features/dashboard/ManagerDashboardPage'));
 const AgentDashboardPage = lazy(() => import('../features/dashboard/AgentDashboardPage'));
 const OfficesPage = lazy(() => import('../features/admin/OfficesPage'));
+const UsersPage = lazy(() => import('../features/admin/UsersPage'));
+const AddUserPage = lazy(() => import('../features/admin/AddUserPage'));
+const EditUserPage = lazy(() => import('../features/admin/EditUserPage'));
 const AnnouncementsPage = lazy(() => import('../features/help/AnnouncementsPage'));
 const ReceiveInventoryPage = lazy(() => import('../features/inventory/ReceiveInventoryPage'));
 const ReassignInventoryPage = lazy(() => import('../features/inventory/ReassignInventoryPage'));
@@ -160,9 +163,9 @@ const entries: Entry[] = [
   manager('/agentreport', 'Agent Summary', 'onboarding', { group: 'Onboarding', label: 'Agent Summary' }),
   manager('/editagent', 'Edit Candidate', 'onboarding', undefined, IBO_AND_RETAILER),
 
-  manager('/employee', 'Users', 'admin', { group: 'Administration', label: 'Users' }, IBO_AND_RETAILER),
-  manager('/editemployee', 'Edit User', 'admin', undefined, IBO_AND_RETAILER),
-  manager('/addemployee', 'Add User', 'admin', undefined, RETAILER),
+  { ...manager('/employee', 'Users', 'admin', { group: 'Administration', label: 'Users' }, IBO_AND_RETAILER), page: UsersPage },
+  { ...manager('/editemployee', 'Edit User', 'admin', undefined, IBO_AND_RETAILER), page: EditUserPage },
+  { ...manager('/addemployee', 'Add User', 'admin', undefined, RETAILER), page: AddUserPage },
   manager('/marketers', 'IBOs/Markets', 'admin', { group: 'Administration', label: 'IBOs/Markets' }, RETAILER),
   manager('/editmarketers', 'Edit IBO/Market', 'admin', undefined, RETAILER),
   manager('/addmarketers', 'Add IBO/Market', 'admin', undefined, RETAILER),
