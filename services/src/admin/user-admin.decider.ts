@@ -106,6 +106,33 @@ export function rolesToGive(viewerRoles: readonly number[], chosen: readonly num
   return choices.length === 1 ? choices : undefined;
 }
 
+/** The pickers the role makes required (doc 3 §5 "required when shown"), all named at once in the spec's words. */
+function missingPickers(placement: ReturnType<typeof userPlacement>, body: { readonly retailer_id?: string; readonly ibo_marketer_id?: string; readonly office_id?: string }): DomainError | undefined {
+  const missing: Record<string, string> = {};
+  if (placement === 'retailer' && !body.retailer_id) missing.retailer_id = USER_FORM_MESSAGES.retailer;
+  if ((placement === 'market' || placement === 'office') && !body.ibo_marketer_id) missing.ibo_marketer_id = USER_FORM_MESSAGES.iboMarket;
+  if (placement === 'office' && !body.office_id) missing.office_id = USER_FORM_MESSAGES.office;
+  const first = Object.values(missing)[0];
+  return first ? new DomainError(first, 400, missing) : undefined;
+}
+
+/** The person's own fields of Add and Edit User (never e-mail or mobile, which only Add sets). */
+const personFields = (body: AddUserBody | EditUserBody) => ({
+  first_name: body.first_name,
+  middle_name: body.middle_name,
+  last_name: body.last_name,
+  address: body.address,
+  city: body.city,
+  state: body.state,
+  zip: body.zip,
+  gender_id: body.gender_id,
+  dob: body.dob,
+  application_date: body.application_date,
+  rad: body.rad,
+  promo_code: body.promo_code,
+  excess_code: body.excess_code,
+});
+
 const withoutUndefined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
 
 export function decideAddUser(viewerRoles: readonly number[], command: { readonly user_id: string; readonly body: AddUserBody }, facts: PlacementFacts): UserDecision | DomainError {
@@ -120,30 +147,10 @@ export function decideAddUser(viewerRoles: readonly number[], command: { readonl
   }
 
   const placement = userPlacement(roles);
-  const missing: Record<string, string> = {};
-  if (placement === 'retailer' && !body.retailer_id) missing.retailer_id = USER_FORM_MESSAGES.retailer;
-  if ((placement === 'market' || placement === 'office') && !body.ibo_marketer_id) missing.ibo_marketer_id = USER_FORM_MESSAGES.iboMarket;
-  if (placement === 'office' && !body.office_id) missing.office_id = USER_FORM_MESSAGES.office;
-  const firstMissing = Object.values(missing)[0];
-  if (firstMissing) return new DomainError(firstMissing, 400, missing);
+  const missing = missingPickers(placement, body);
+  if (missing) return missing;
 
-  const person: UserProfile = withoutUndefined({
-    email: body.email,
-    first_name: body.first_name,
-    middle_name: body.middle_name,
-    last_name: body.last_name,
-    mobile_number: body.mobile_number,
-    address: body.address,
-    city: body.city,
-    state: body.state,
-    zip: body.zip,
-    gender_id: body.gender_id,
-    dob: body.dob,
-    application_date: body.application_date,
-    rad: body.rad,
-    promo_code: body.promo_code,
-    excess_code: body.excess_code,
-  });
+  const person: UserProfile = withoutUndefined({ email: body.email, mobile_number: body.mobile_number, ...personFields(body) });
   const created = (placed: Partial<UserProfile>): OrgEvent => ({
     type: 'UserCreated',
     data: { ...person, ...withoutUndefined(placed), user_id: command.user_id, role_ids: roles as RoleId[] },
@@ -215,12 +222,8 @@ export function decideEditUser(
   if (refused.length > 0) return new DomainError(`You may not give the role ${refused.map(roleName).join(', ')}`, 403, { role_id: USER_FORM_MESSAGES.role });
 
   const placement = userPlacement(roles);
-  const missing: Record<string, string> = {};
-  if (placement === 'retailer' && !body.retailer_id) missing.retailer_id = USER_FORM_MESSAGES.retailer;
-  if ((placement === 'market' || placement === 'office') && !body.ibo_marketer_id) missing.ibo_marketer_id = USER_FORM_MESSAGES.iboMarket;
-  if (placement === 'office' && !body.office_id) missing.office_id = USER_FORM_MESSAGES.office;
-  const firstMissing = Object.values(missing)[0];
-  if (firstMissing) return new DomainError(firstMissing, 400, missing);
+  const missing = missingPickers(placement, body);
+  if (missing) return missing;
 
   // The chain: from the chosen unit; unchanged when the role needs no place.
   let chain: { ibo_marketer_id?: string; retailer_id?: string; distributor_id?: string; master_agent_id?: string } = {
@@ -251,20 +254,8 @@ export function decideEditUser(
     type: 'UserProfileEdited',
     data: withoutUndefined({
       user_id: target.user_id,
-      first_name: body.first_name,
-      middle_name: body.middle_name,
-      last_name: body.last_name,
+      ...personFields(body),
       ...withoutUndefined(chain),
-      address: body.address,
-      city: body.city,
-      state: body.state,
-      zip: body.zip,
-      gender_id: body.gender_id,
-      dob: body.dob,
-      application_date: body.application_date,
-      rad: body.rad,
-      promo_code: body.promo_code,
-      excess_code: body.excess_code,
     }),
   };
   const user: OrgEvent[] = [edited];
