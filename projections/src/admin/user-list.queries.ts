@@ -21,10 +21,12 @@ export interface SortedUserFilters extends UserFilters {
 }
 
 /**
- * Whom a scope reaches among users: a retailer's or IBO/market's people (by their own retailer or
- * market, or the office they work in), an office's (working there or managing it), an agent themself.
+ * Whom a scope administers among users (the Users list, Edit User): a retailer's or IBO/market's
+ * people by their own retailer or market or the office they work in, an office's (working there or
+ * managing it), an agent themself. Stricter than the lookups' `userInScope`, which lets an IBO
+ * manager's lookups reach their retailer's people: the list never shows someone above the viewer's unit.
  */
-export function userInScope(scope: Scope, user: string): RawBuilder<boolean> {
+export function userAdministeredBy(scope: Scope, user: string): RawBuilder<boolean> {
   const u = (column: string) => sql.ref(`${user}.${column}`);
   switch (scope.kind) {
     case 'all':
@@ -69,7 +71,7 @@ function userWhere(scope: Scope, filters: UserFilters): RawBuilder<boolean> {
   const like = containsPattern(filters.search_text);
   const roles = filters.role && filters.role.length > 0 ? [...filters.role] : null;
   const statuses = filters.status && filters.status.length > 0 ? [...filters.status] : null;
-  return sql<boolean>`${userInScope(scope, 'u')}
+  return sql<boolean>`${userAdministeredBy(scope, 'u')}
     and (${roles}::integer[] is null or u.role_ids && ${roles}::integer[])
     and (${statuses}::smallint[] is null or u.status = any(${statuses}::smallint[]))
     and (${filters.office_id ?? null}::text is null or u.office_id = ${filters.office_id ?? null}
@@ -134,6 +136,6 @@ export async function userPlaceInScope(
 ): Promise<{ user_id: string; roles: RoleId[]; office_id: string | null; ibo_marketer_id: string | null; retailer_id: string | null; distributor_id: string | null; master_agent_id: string | null } | undefined> {
   const found = await sql<{ user_id: string; roles: RoleId[]; office_id: string | null; ibo_marketer_id: string | null; retailer_id: string | null; distributor_id: string | null; master_agent_id: string | null }>`
     select u.id as user_id, u.role_ids as roles, u.office_id, u.ibo_marketer_id, u.retailer_id, u.distributor_id, u.master_agent_id
-    from rm.org_users u where u.id = ${userId} and ${userInScope(scope, 'u')}`.execute(db);
+    from rm.org_users u where u.id = ${userId} and ${userAdministeredBy(scope, 'u')}`.execute(db);
   return found.rows[0];
 }

@@ -138,9 +138,9 @@ export class ReferenceController {
   @Serves('GET /api/v1/userlist_based_on_role/:role')
   async usersOfRole(
     @RouteParams() params: UserLookupParams,
-    @RouteQuery() query: TermQuery,
+    @RouteQuery() query: OfficeTermQuery,
     @CurrentUser() user: AuthenticatedUser,
   ) {
-    return listed(await usersByRole(this.db, user.scope, params.role, query.term));
+    return listed(await usersByRole(this.db, user.scope, params.role, query.term, query.ibo_marketer_id));
   }
 }

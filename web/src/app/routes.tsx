@@ -46,6 +46,11 @@ const OfficesPage = lazy(() => import('../features/admin/OfficesPage'));
 const UsersPage = lazy(() => import('../features/admin/UsersPage'));
 const AddUserPage = lazy(() => import('../features/admin/AddUserPage'));
 const EditUserPage = lazy(() => import('../features/admin/EditUserPage'));
+const MarketsPage = lazy(() => import('../features/admin/MarketsPage'));
+const AddMarketPage = lazy(() => import('../features/admin/AddMarketPage'));
+const EditMarketPage = lazy(() => import('../features/admin/EditMarketPage'));
+const AddOfficePage = lazy(() => import('../features/admin/AddOfficePage'));
+const EditOfficePage = lazy(() => import('../features/admin/EditOfficePage'));
 const AnnouncementsPage = lazy(() => import('../features/help/AnnouncementsPage'));
 const ReceiveInventoryPage = lazy(() => import('../features/inventory/ReceiveInventoryPage'));
 const ReassignInventoryPage = lazy(() => import('../features/inventory/ReassignInventoryPage'));
@@ -166,12 +171,12 @@ const entries: Entry[] = [
   { ...manager('/employee', 'Users', 'admin', { group: 'Administration', label: 'Users' }, IBO_AND_RETAILER), page: UsersPage },
   { ...manager('/editemployee', 'Edit User', 'admin', undefined, IBO_AND_RETAILER), page: EditUserPage },
   { ...manager('/addemployee', 'Add User', 'admin', undefined, RETAILER), page: AddUserPage },
-  manager('/marketers', 'IBOs/Markets', 'admin', { group: 'Administration', label: 'IBOs/Markets' }, RETAILER),
-  manager('/editmarketers', 'Edit IBO/Market', 'admin', undefined, RETAILER),
-  manager('/addmarketers', 'Add IBO/Market', 'admin', undefined, RETAILER),
+  { ...manager('/marketers', 'IBOs/Markets', 'admin', { group: 'Administration', label: 'IBOs/Markets' }, RETAILER), page: MarketsPage },
+  { ...manager('/editmarketers', 'Edit IBO/Market', 'admin', undefined, RETAILER), page: EditMarketPage },
+  { ...manager('/addmarketers', 'Add IBO/Market', 'admin', undefined, RETAILER), page: AddMarketPage },
   { ...manager('/offices', 'Offices', 'admin', { group: 'Administration', label: 'Offices' }, IBO_AND_RETAILER), page: OfficesPage },
-  manager('/editoffice', 'Edit Office', 'admin', undefined, IBO_AND_RETAILER),
-  manager('/addoffice', 'Add Office', 'admin', undefined, IBO_AND_RETAILER),
+  { ...manager('/editoffice', 'Edit Office', 'admin', undefined, IBO_AND_RETAILER), page: EditOfficePage },
+  { ...manager('/addoffice', 'Add Office', 'admin', undefined, IBO_AND_RETAILER), page: AddOfficePage },
 
   { ...manager('/IMEI', 'Device Images', 'inventory'), page: DeviceImagePage },
   manager('/Transaction', 'Messages', 'help'),

@@ -1,74 +1,109 @@
-import { Form, Input, Select, Tag } from 'antd';
+import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Form, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { can } from '../../app/access';
 import { route } from '../../app/api-client';
-import { formatDate } from '../../app/report/date-rules';
+import { reloadLists } from '../../app/command';
+import { officeLabel, officeOption, shownText } from '../../app/format';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
-import { can } from '../../app/access';
 import { useSession } from '../../app/session-context';
+import { type OfficeRow, SEND_INVITE_OPTIONS, type UnitStatus, unitsView } from './unit-choices';
+import { chainColumns, createdColumn, peopleColumn, statusColumn, useStatusToggle } from './unit-columns';
 
-interface OfficeRow {
-  id: string;
-  name: string;
-  office_number: string;
-  state_short_name: string;
-  ibo_marketer_name: string;
-  status: number;
-  get_manager_info: { user_id: string; name: string }[];
-  get_supervisor_info: { user_id: string; name: string }[];
-  retailer_name: string;
-  created_at: string;
-}
-
-const names = (people: { name: string }[]) => people.map((person) => person.name).join(', ') || '—';
-
-const columns: ColumnsType<OfficeRow> = [
-  { title: 'Office Name', dataIndex: 'name', key: 'name', sorter: true },
-  { title: 'Office Number', dataIndex: 'office_number', key: 'office_number', sorter: true },
-  { title: 'State', dataIndex: 'state_short_name', key: 'state_short_name', sorter: true },
-  { title: 'IBO/Market', dataIndex: 'ibo_marketer_name', key: 'ibo_marketer_name', sorter: true },
-  { title: 'Managers', key: 'managers', render: (_value, row) => names(row.get_manager_info) },
-  { title: 'Add-on Managers', key: 'supervisors', render: (_value, row) => names(row.get_supervisor_info) },
-  { title: 'Retailer', dataIndex: 'retailer_name', key: 'retailer_name' },
-  { title: 'Status', dataIndex: 'status', key: 'status', sorter: true, render: (status: number) => (status === 1 ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>) },
-  { title: 'Created At', dataIndex: 'created_at', key: 'created_at', sorter: true, render: (at: string) => formatDate(dayjs(at)) },
-];
-
-/** Roles that pick an IBO/Market (doc 3 §6: role 12; role 1 reaches what role 12 does, DESIGN.md §11). */
+const list = route('GET', '/api/v1/offices');
+const action = route('POST', '/api/v1/offices/action/:id');
+const ibos = route('GET', '/api/v1/reference/ibo_marketers');
+const offices = route('GET', '/api/v1/reference/offices');
 
 /**
- * The Office list (doc 3 Office list): offices in the caller's scope, through the report pattern.
- * Filters are the list's own query parameters (officeListQuery): `search_text`, `status`,
- * `ibo_marketer_id` (IBO/Market select: its reference list takes no term, so it is searched in
- * the browser) and `office_id` (office type-ahead on GET /api/v1/reference/offices?term=).
+ * The Office list (/offices, doc 3 §2, §4, §7 Offices): the offices in the caller's scope.
+ * Filters: IBOs/Markets (role 12 and 1), Office (type-ahead from 2 characters), Send Invite
+ * (Yes 1 / No 0: `lifeline_status`), Keyword, and the Status column's filter. Columns: Master,
+ * Distributor, Retailer (super role only), IBOs/Markets, Office, IBOs/Manager, Office Manager,
+ * Office Add-on Manager, Created Date, Status, Action — Edit (→ /editoffice with the office) and
+ * Activate / Deactivate after a confirmation; the super role neither edits nor acts on offices,
+ * so it has no Action column (doc 3 §6). About 1800 px wide: the table scrolls sideways.
+ * Search, Clear, Refresh, Export Report, Add Office. (Send Document and the Accept/Reject modal
+ * come with the documents capability.)
  */
 export default function OfficesPage() {
   const { user } = useSession();
-  const picksIbo = can.filterOfficesByIboMarket(user?.role_id ?? []);
+  const viewer = useMemo(() => user?.role_id ?? [], [user]);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const cameFrom = `${location.pathname}${location.search}`;
+  const [status, setStatus] = useState<UnitStatus>();
+  const toggle = useStatusToggle('office', action, [list, offices]);
+
+  const columns: ColumnsType<OfficeRow> = [
+    ...(unitsView.seesChain(viewer) ? chainColumns<OfficeRow>(false) : []),
+    { title: 'IBOs/Markets', dataIndex: 'ibo_marketer_name', key: 'ibo_marketer_name', width: 180, sorter: true, render: (value: unknown) => shownText(value) },
+    { title: 'Office', dataIndex: 'name', key: 'name', width: 200, sorter: true, render: (_value, row) => officeLabel(row) },
+    peopleColumn<OfficeRow>('IBOs/Manager', 'ibo_managers', (row) => row.get_ibo_manager_info, 200),
+    peopleColumn<OfficeRow>('Office Manager', 'managers', (row) => row.get_manager_info, 200),
+    peopleColumn<OfficeRow>('Office Add-on Manager', 'supervisors', (row) => row.get_supervisor_info, 220),
+    createdColumn<OfficeRow>('Created Date'),
+    statusColumn<OfficeRow>(status, setStatus),
+    ...(unitsView.actsOnOffices(viewer)
+      ? [
+          {
+            title: 'Action',
+            key: 'action',
+            width: 190,
+            fixed: 'right' as const,
+            render: (_value: unknown, row: OfficeRow) => (
+              <Space>
+                <Link to="/editoffice" state={{ office: row, cameFrom }} aria-label={`Edit ${officeLabel(row)}`}>
+                  Edit
+                </Link>
+                {toggle(row, officeLabel(row))}
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <ReportPage<OfficeRow>
       title="Offices"
-      list={route('GET', '/api/v1/offices')}
+      list={list}
       exportRoute={route('GET', '/api/v1/office_export')}
       rowKey="id"
       columns={columns}
+      identifyingColumn="name"
+      fixedQuery={status === undefined ? undefined : { status }}
       filters={
         <>
-          {picksIbo && (
+          {can.filterOfficesByIboMarket(viewer) && (
             <Form.Item name="ibo_marketer_id">
-              <TypeaheadSelect route={route('GET', '/api/v1/reference/ibo_marketers')} search="client" placeholder="IBOs/Markets" />
+              <TypeaheadSelect route={ibos} search="client" placeholder="IBOs/Markets" />
             </Form.Item>
           )}
           <Form.Item name="office_id">
-            <TypeaheadSelect route={route('GET', '/api/v1/reference/offices')} placeholder="Office" />
+            <TypeaheadSelect<OfficeOption> route={offices} toOption={officeOption} placeholder="Office" />
+          </Form.Item>
+          <Form.Item name="lifeline_status">
+            <Select placeholder="Send Invite" allowClear style={{ width: 140 }} options={SEND_INVITE_OPTIONS} />
           </Form.Item>
           <Form.Item name="search_text">
-            <Input placeholder="Search" allowClear />
+            <Input placeholder="Keyword" allowClear />
           </Form.Item>
-          <Form.Item name="status">
-            <Select placeholder="Status" allowClear style={{ width: 140 }} options={[{ value: 1, label: 'Active' }, { value: 0, label: 'Inactive' }]} />
-          </Form.Item>
+        </>
+      }
+      actions={
+        <>
+          <Button onClick={() => reloadLists(client, [list])}>Refresh</Button>
+          {unitsView.addsOffices(viewer) && (
+            <Button type="primary" onClick={() => navigate('/addoffice', { state: { cameFrom } })}>
+              Add Office
+            </Button>
+          )}
         </>
       }
     />

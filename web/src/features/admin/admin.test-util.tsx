@@ -1,4 +1,5 @@
-import type { UserRow } from '@portal/contracts/admin/admin.views';
+import { usStates } from '@portal/contracts/admin/admin.codes';
+import type { MarketRow, UserRow } from '@portal/contracts/admin/admin.views';
 import { ROLE, ROLE_IDS, ROLE_NAMES } from '@portal/contracts/platform/roles';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -6,6 +7,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { renderWithClient } from '../../app/report/render.test-util';
 import { SessionProvider } from '../../app/session-context';
 import { signIn } from '../../app/testing/page.test-util';
+import type { OfficeRow } from './unit-choices';
 
 export const USERS = '/api/v1/users';
 
@@ -49,14 +51,66 @@ export function lookups(path: string): unknown {
   if (path === '/api/v1/roles') return { data: ROLE_IDS.map((id, level) => ({ id, name: ROLE_NAMES[id], level })) };
   if (path === '/api/v1/reference/ibo_marketers') return { data: [{ id: 'i-1', name: 'Texas Market' }, { id: 'i-2', name: 'Gulf Market' }] };
   if (path === '/api/v1/reference/offices') return { data: [{ id: 'o-1', name: 'Austin North', office_number: 'TX-1' }, { id: 'o-2', name: 'Houston', office_number: 'TX-2' }] };
+  if (path === '/api/v1/reference/retailers') return { data: [{ id: 'r-1', name: 'Lone Star Retail' }, { id: 'r-2', name: 'Gulf Retail' }] };
+  if (path === '/api/v1/reference/us_states_lifeline' || path === '/api/v1/reference/short_us_states') return { data: usStates };
+  const people = PEOPLE[path.replace('/api/v1/userlist_based_on_role/', '')];
+  if (people) return { data: people.map(([id, first_name, last_name]) => ({ id, first_name, last_name, full_name: `${first_name} ${last_name}`, office_id: null, office_number: null })) };
   return undefined;
 }
 
-/** Where the screen went: the path, and the user passed in router state. */
+/** The people lookups (GET userlist_based_on_role/:role) answer. */
+const PEOPLE: Record<string, [string, string, string][]> = {
+  ibo_manager: [['p-ibo-1', 'Ida', 'Ibo'], ['p-ibo-2', 'Ian', 'Ibo']],
+  office_manager: [['p-om-1', 'Olga', 'Manager'], ['p-om-2', 'Omar', 'Manager']],
+  office_supervisor: [['p-os-1', 'Sue', 'Supervisor']],
+};
+
+export const MARKETS = '/api/v1/ibo_marketers';
+export const OFFICES = '/api/v1/offices';
+
+/** Texas Market of Lone Star Retail, as the IBO/Market list answers it. */
+export const marketRow = (id: string, change: Partial<MarketRow> = {}): MarketRow => ({
+  id,
+  name: 'Texas Market',
+  retailer_id: 'r-1',
+  status: 1,
+  get_manager_info: [{ user_id: 'p-ibo-1', name: 'Ida Ibo' }],
+  get_supervisor_info: [{ user_id: 'p-os-1', name: 'Sue Supervisor' }],
+  master_agent_name: 'Prime Master',
+  distributor_name: 'Central Distribution',
+  retailer_name: 'Lone Star Retail',
+  created_at: '2025-01-02T10:00:00.000Z',
+  form_status: null,
+  ...change,
+});
+
+/** Austin North (TX-1) of Texas Market, as the Office list answers it. */
+export const officeRow = (id: string, change: Partial<OfficeRow> = {}): OfficeRow => ({
+  id,
+  name: 'Austin North',
+  office_number: 'TX-1',
+  state_short_name: 'TX',
+  ibo_marketer_id: 'i-1',
+  ibo_marketer_name: 'Texas Market',
+  status: 1,
+  lifeline_status: 1,
+  get_manager_info: [{ user_id: 'p-om-1', name: 'Olga Manager' }],
+  get_supervisor_info: [{ user_id: 'p-os-1', name: 'Sue Supervisor' }],
+  get_ibo_manager_info: [{ user_id: 'p-ibo-1', name: 'Ida Ibo' }],
+  master_agent_name: 'Prime Master',
+  distributor_name: 'Central Distribution',
+  retailer_name: 'Lone Star Retail',
+  created_at: '2025-01-02T10:00:00.000Z',
+  form_status: null,
+  ...change,
+});
+
+/** Where the screen went: the path, and the record (user, market, office) passed in router state. */
 function Where() {
   const location = useLocation();
-  const employee = (location.state as { employee?: UserRow } | null)?.employee;
-  return <div data-testid="where">{`${location.pathname}${employee ? ` ${employee.id}` : ''}`}</div>;
+  const state = location.state as { employee?: { id: string }; market?: { id: string }; office?: { id: string } } | null;
+  const record = state?.employee ?? state?.market ?? state?.office;
+  return <div data-testid="where">{`${location.pathname}${record ? ` ${record.id}` : ''}`}</div>;
 }
 export const where = () => screen.getByTestId('where').textContent;
 
@@ -108,7 +162,7 @@ export async function choose(input: HTMLInputElement, text: string, typed?: stri
 }
 
 /**
- * Clicks `trigger`, waits for the confirm dialog it opens, and answers its title and its Yes button.
+ * Clicks `trigger`, waits for the confirm dialog it opens, and answers its title, its content and its buttons.
  */
 export async function openConfirm(trigger: HTMLElement) {
   const before = new Set(document.querySelectorAll('.ant-modal-confirm'));
@@ -118,6 +172,13 @@ export async function openConfirm(trigger: HTMLElement) {
     if (!opened) throw new Error('no new confirm dialog');
     return opened;
   });
-  const button = (text: 'Yes' | 'No') => [...dialog.querySelectorAll<HTMLElement>('.ant-modal-confirm-btns button')].find((element) => element.textContent === text)!;
-  return { title: dialog.querySelector('.ant-modal-confirm-title')?.textContent, yes: () => fireEvent.click(button('Yes')), no: () => fireEvent.click(button('No')) };
+  const button = (text: string) => [...dialog.querySelectorAll<HTMLElement>('.ant-modal-confirm-btns button')].find((element) => element.textContent === text)!;
+  return {
+    title: dialog.querySelector('.ant-modal-confirm-title')?.textContent,
+    content: dialog.querySelector('.ant-modal-confirm-content')?.textContent,
+    yes: () => fireEvent.click(button('Yes')),
+    no: () => fireEvent.click(button('No')),
+    /** Clicks the dialog's button showing this text (a warning's Continue or Cancel). */
+    press: (text: string) => fireEvent.click(button(text)),
+  };
 }
