@@ -282,14 +282,16 @@ describe('console in the browser', () => {
       };
       const loaded = await waitFor(names, (list) => list.length === 6, 10_000, 'six offices');
       expect(new Set(loaded).size).toBe(6);
-      expect(await table.getByRole('cell', { name: 'Bluebonnet Mobile', exact: true }).count()).toBe(6);
+      // The retailer's two markets, three offices each (the Retailer column is the super role's, doc 3 §2).
+      expect(await table.getByRole('cell', { name: 'North Market', exact: true }).count()).toBe(3);
+      expect(await table.getByRole('cell', { name: 'South Market', exact: true }).count()).toBe(3);
       await page.getByText('6 in all').waitFor();
       const pagination = page.getByRole('list').filter({ hasText: '6 in all' });
       expect(await pagination.getByRole('listitem', { name: '1' }).count()).toBe(1);
       expect(await pagination.getByRole('listitem', { name: '2' }).count()).toBe(0);
 
       const ascending = [...loaded].sort((a, b) => a.localeCompare(b));
-      const header = page.getByRole('columnheader', { name: /Office Name/ });
+      const header = page.getByRole('columnheader', { name: 'Office', exact: true });
       await header.click();
       await waitFor(names, (list) => JSON.stringify(list) === JSON.stringify(ascending), 10_000, 'offices by name, ascending');
       expect(await header.getAttribute('aria-sort')).toBe('ascending');
@@ -697,6 +699,78 @@ describe('console in the browser', () => {
       await screenshot(page, '19-rma-order-shipped');
     });
   }, 180_000);
+
+  it('Administration: a retailer manager adds an IBO/market, an office in it with a manager, an IBO manager for it, and moves an agent there', async () => {
+    await scenario(browser, baseUrl, '24-admin-market-office-user', async ({ page }) => {
+      await signInToShell(page, 'retailer.manager@demo.test', '/');
+      const hooray = async (message: string) => {
+        await page.getByText(message).waitFor();
+        await page.getByRole('button', { name: 'OK' }).click();
+      };
+      const choose = async (field: string, option: string, typed?: string) => {
+        await page.locator('.ant-form-item').filter({ hasText: field }).locator('.ant-select').first().click();
+        if (typed) await page.keyboard.type(typed);
+        await page.locator('.ant-select-item-option', { hasText: option }).first().click();
+      };
+
+      // An IBO/market of Bluebonnet Mobile (the form has no Retailer field for role 12).
+      await page.goto('/marketers');
+      await page.getByRole('button', { name: 'Add IBO/Market' }).click();
+      await page.getByRole('button', { name: 'Add IBO/Market' }).click();
+      await page.getByText('Please input IBO / Market Name').waitFor();
+      await page.getByLabel('IBO/Market Name').fill('Central Market');
+      await page.getByRole('button', { name: 'Add IBO/Market' }).click();
+      await hooray('IBO/Market created successfully');
+      await page.getByRole('row').filter({ hasText: 'Central Market' }).waitFor();
+      await screenshot(page, '24-admin-markets');
+
+      // An office in it, managed by Tulsa's office manager; its number and name come from the server.
+      await page.goto('/offices');
+      await page.getByRole('button', { name: 'Add Office' }).click();
+      await page.getByRole('button', { name: 'Create Office' }).click();
+      await page.getByText('Please select option').waitFor();
+      await choose('IBO Name', 'Central Market');
+      await choose('State', 'Oklahoma (OK)', 'Oklah');
+      await choose('Office Manager', 'Olivia Oliver', 'Olivia Ol');
+      await screenshot(page, '24-admin-add-office');
+      const created = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/offices' && response.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Create Office' }).click();
+      const office = (await (await created).json()) as { id: string; office_number: string };
+      expect(office.office_number).toMatch(/^OF\d{3}$/);
+      await hooray('Office created successfully');
+      const officeRow = page.getByRole('row').filter({ hasText: office.office_number });
+      await officeRow.waitFor();
+      expect(await officeRow.innerText()).toContain('Olivia Oliver');
+
+      // An IBO manager for the new market (the only role a retailer manager's Add User gives).
+      await page.goto('/employee');
+      await page.getByRole('button', { name: 'Add User' }).click();
+      await page.getByPlaceholder('First Name').fill('Carla');
+      await page.getByPlaceholder('Last Name').fill('Central');
+      await page.getByPlaceholder('E-mail').fill('carla.central@demo.test');
+      await page.getByPlaceholder('Mobile').fill('4055550123');
+      await choose('IBO / Market', 'Central Market');
+      await page.getByRole('button', { name: 'Add User' }).click();
+      await hooray('User created successfully');
+
+      // An agent of Houston moves to the new office (Agent Office Transfer, with the spec's confirm).
+      await page.getByPlaceholder('Keyword').fill('agent013@demo.test');
+      await page.getByRole('button', { name: 'Search' }).click();
+      const agentRow = page.getByRole('row').filter({ hasText: 'agent013@demo.test' });
+      await agentRow.getByRole('button', { name: 'Transfer' }).click();
+      const drawer = page.getByRole('dialog').filter({ hasText: 'Agent Office Transfer' });
+      await drawer.locator('.ant-select').first().click();
+      await page.keyboard.type(office.office_number);
+      await page.locator('.ant-select-item-option', { hasText: office.office_number }).first().click();
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      await page.locator('.ant-modal-confirm-title').filter({ hasText: 'Are you sure you want to transfer the agent to the new office?' }).waitFor();
+      await motionsSettled(page);
+      await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Yes' }).click();
+      await hooray('Office Updated Successfully');
+      await agentRow.filter({ hasText: office.office_number }).waitFor();
+      await screenshot(page, '24-admin-users');
+    });
+  });
 
   it('Order Devices: phones and tablets offered only for a CA office; the IBO manager approves the request in the console', async () => {
     let orderPrefix = '';

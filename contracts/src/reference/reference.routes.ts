@@ -67,7 +67,7 @@ export const referenceRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/roles', access: managerScreens, capability,
     summary: 'Roles with their level (role filters and pickers)', spec: `${doc1}; doc 3 §3 Reference lists` },
   { method: 'GET', path: '/api/v1/userlist_based_on_role/:role', access: managerScreens, capability,
-    summary: 'Users holding one role (agent, office_manager, office_supervisor, ibo_manager, ibo_supervisor), optionally matching a term, optionally of one IBO/market (ours: the office and market forms)', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users`, params: userLookupParams, query: officeTermQuery },
+    summary: 'Users holding one role (agent, office_manager, office_supervisor, ibo_manager, ibo_supervisor), optionally matching a term, optionally of one IBO/market\'s retailer (ours: the office form\'s manager pickers)', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users`, params: userLookupParams, query: officeTermQuery },
   { method: 'GET', path: '/api/v1/office_based_on_retailer', access: managerScreens, capability,
     summary: 'Offices of the caller\'s retailer matching a typed term', spec: `${doc1}; doc 2 §7 Sales lookups; doc 3 §7 Users`, query: termQuery },
   { method: 'GET', path: '/api/v1/rad_pii_issue_status', access: managerScreens, capability,

@@ -168,6 +168,7 @@ export interface UserLookupItem {
   office_number: string | null;
 }
 
+/** `iboMarketerId`: only people of that IBO/market's retailer (who may manage its offices: a new market has none of its own yet). */
 export async function usersByRole(db: SqlDb, scope: Scope, lookup: UserLookupRole, term?: string, iboMarketerId?: string): Promise<UserLookupItem[]> {
   const { role, unitKind } = USER_LOOKUP_ROLES[lookup];
   const like = containsPattern(term);
@@ -178,8 +179,7 @@ export async function usersByRole(db: SqlDb, scope: Scope, lookup: UserLookupRol
       and ${unitKind === null ? sql`true` : sql`exists (select 1 from rm.org_unit_managers m where m.user_id = u.id and m.kind = ${unitKind})`}
       and ${userInScope(scope)}
       and (${like}::text is null or ${fullName('u')} ilike ${like} or u.email ilike ${like})
-      and (${iboMarketerId ?? null}::text is null or u.ibo_marketer_id = ${iboMarketerId ?? null}
-        or u.office_id in (select o.id from rm.org_offices o where o.ibo_marketer_id = ${iboMarketerId ?? null}))
+      and (${iboMarketerId ?? null}::text is null or u.retailer_id = (select i.retailer_id from rm.org_ibo_markets i where i.id = ${iboMarketerId ?? null}))
     order by u.first_name, u.last_name limit 200`.execute(db);
   return result.rows;
 }

@@ -41,7 +41,7 @@ type OfficeBody = Record<string, unknown>;
  * Add: IBO Name (role 12 and 1: 'Please select'; an IBO manager's office goes to their own
  * market), State ('Please select option'), Office Manager, Office Add-on Manager (multi) and Send
  * Invite (Yes by default); the server numbers and names the office. Picking another IBO clears
- * the managers chosen and reloads their choices (the people working in that IBO).
+ * the managers chosen and reloads their choices (the people of that IBO's retailer).
  * Edit: IBO Name (role 12, disabled) and Office Name (disabled), Office Manager (clearable),
  * Add-on Managers, Send Invite. A new Office Manager for an office that holds devices is warned
  * first that they become responsible for all of them (GET get_inventory_count); Cancel leaves for
@@ -58,7 +58,7 @@ export default function OfficeForm({ office }: { office?: OfficeRow }) {
   const add = useCommand<OfficeBody>(addOffice, reload);
   const edit = useRecordCommand<OfficeBody>(editOffice, reload);
   const [counting, setCounting] = useState(false);
-  // Picking an IBO reloads the manager choices: the people working in it (doc 3 §4).
+  // Picking an IBO reloads the manager choices: the people of its retailer (doc 3 §4).
   const chosenMarket = Form.useWatch('ibo_marketer_id', form) ?? office?.ibo_marketer_id;
   const managers = usePeopleChoices(['office_manager'], office?.get_manager_info, chosenMarket);
   const supervisors = usePeopleChoices(['office_manager', 'office_supervisor'], office?.get_supervisor_info, chosenMarket);

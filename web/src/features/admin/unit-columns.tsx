@@ -100,8 +100,8 @@ const peopleOfRole = route('GET', '/api/v1/userlist_based_on_role/:role');
 
 /**
  * The active users of these lookup roles (GET userlist_based_on_role/:role, within the scope and,
- * when given, working in one IBO/Market) as choices, with the people a unit already has kept on
- * offer. The server refuses anyone outside the unit's retailer.
+ * when an IBO/Market is given, of its retailer: the people who may manage its offices) as choices,
+ * with the people a unit already has kept on offer.
  */
 export function usePeopleChoices(roles: readonly ('ibo_manager' | 'office_manager' | 'office_supervisor')[], current: readonly UnitPerson[] = [], iboMarketerId?: string) {
   const query = iboMarketerId ? { ibo_marketer_id: iboMarketerId } : {};
