@@ -39,7 +39,7 @@ export class AddOfficeHandler implements ICommandHandler<AddOffice> {
       const counted = counter.map((recorded) => Number(/^OF(\d+)$/.exec((recorded.data as { office_number: string }).office_number)?.[1] ?? 0));
       const number = Math.max(await highestOfficeNumber(db), ...counted) + 1;
       const decision = decideAddOffice(
-        { office_id: id, number, body, counterStream: OFFICE_NUMBERS_STREAM },
+        { office_id: id, number, body },
         { market, marketChosen: marketId !== undefined, people: market ? await usersOfRetailer(db, market.retailer_id, [...body.manager_id, ...body.supervisor_id]) : new Map() },
       );
       if (decision instanceof DomainError) throw decision;

@@ -1,6 +1,6 @@
-import { ROLE, addMarketBody, editMarketBody } from '@portal/contracts';
+import { ROLE, addMarketBody, addOfficeBody, editMarketBody, editOfficeBody } from '@portal/contracts';
 import { DomainError } from '../platform/commands/command-errors';
-import { decideAddMarket, decideEditMarket, decideUnitStatus } from './unit-admin.decider';
+import { decideAddMarket, decideAddOffice, decideEditMarket, decideEditOffice, decideUnitStatus } from './unit-admin.decider';
 
 const refusal = (decision: unknown) => (decision instanceof DomainError ? { status: decision.status, message: decision.message, fields: decision.fields } : decision);
 const people = new Map<string, readonly number[]>([
@@ -50,5 +50,35 @@ describe('IBO/market and office administration (doc 3 §4, §5)', () => {
     // The super role does not act on offices (doc 3 §6); on IBO/markets it does.
     expect(refusal(decideUnitStatus([ROLE.SUPER_ADMIN], 'office', office, 0, { devices: 0, activeAgents: 0 }))).toMatchObject({ status: 403 });
     expect(decideUnitStatus([ROLE.SUPER_ADMIN], 'market', { ...office, id: 'i-1' }, 0, { devices: 0, activeAgents: 0 })).toHaveLength(1);
+  });
+
+  it('numbers and names a new office, in an active market, with office managers of the retailer; the counter record goes with it', () => {
+    const market = { id: 'i-1', status: 1 };
+    const decision = decideAddOffice({ office_id: 'o-13', number: 13, body: addOfficeBody.parse({ state_short_name: 'ok', ibo_marketer_id: 'i-1', manager_id: 'om-1' }) }, { market, marketChosen: true, people });
+    expect(decision).toEqual({
+      office: [
+        { type: 'OfficeCreated', data: { office_id: 'o-13', name: 'Oklahoma Office 13', office_number: 'OF013', state_short_name: 'OK', ibo_marketer_id: 'i-1', lifeline_status: 1 } },
+        { type: 'OfficeManagersAssigned', data: { office_id: 'o-13', manager_ids: ['om-1'], supervisor_ids: [] } },
+      ],
+      counter: { type: 'OfficeNumberTaken', data: { office_id: 'o-13', office_number: 'OF013' } },
+    });
+    const body = addOfficeBody.parse({ state_short_name: 'TX' });
+    expect(refusal(decideAddOffice({ office_id: 'o', number: 1, body }, { market: undefined, marketChosen: false, people }))).toMatchObject({ status: 400, fields: { ibo_marketer_id: 'Please select' } });
+    expect(refusal(decideAddOffice({ office_id: 'o', number: 1, body }, { market: undefined, marketChosen: true, people }))).toMatchObject({ status: 404 });
+    expect(refusal(decideAddOffice({ office_id: 'o', number: 1, body }, { market: { id: 'i-1', status: 0 }, marketChosen: true, people }))).toMatchObject({ status: 409 });
+    expect(refusal(decideAddOffice({ office_id: 'o', number: 1, body: addOfficeBody.parse({ state_short_name: 'TX', manager_id: 'ibo-1' }) }, { market, marketChosen: true, people }))).toMatchObject({ status: 422 });
+    expect(addOfficeBody.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(['Please select option']);
+  });
+
+  it("changes an office's managers and Send Invite setting, only what changed; the super role does not edit offices", () => {
+    const office = { id: 'o-1', lifeline_status: 1, manager_ids: ['om-1'], supervisor_ids: [] };
+    expect(decideEditOffice([ROLE.IBO_MANAGER], editOfficeBody.parse({ manager_id: ['om-1'], name: 'ignored' }), office, people)).toEqual([]);
+    expect(decideEditOffice([ROLE.RETAILER_MANAGER], editOfficeBody.parse({ manager_id: [], supervisor_id: ['om-1'], lifeline_status: '0' }), office, people)).toEqual([
+      { type: 'OfficeManagersAssigned', data: { office_id: 'o-1', manager_ids: [], supervisor_ids: ['om-1'] } },
+      { type: 'OfficeInviteSettingChanged', data: { office_id: 'o-1', lifeline_status: 0 } },
+    ]);
+    expect(refusal(decideEditOffice([ROLE.SUPER_ADMIN], editOfficeBody.parse({}), office, people))).toMatchObject({ status: 403 });
+    expect(refusal(decideEditOffice([ROLE.IBO_MANAGER], editOfficeBody.parse({}), undefined, people))).toMatchObject({ status: 404 });
+    expect(refusal(decideEditOffice([ROLE.IBO_MANAGER], editOfficeBody.parse({ manager_id: ['ibo-1'] }), office, people))).toMatchObject({ status: 422 });
   });
 });

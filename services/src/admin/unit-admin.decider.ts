@@ -107,7 +107,7 @@ function checkOfficeManagers(managerIds: readonly string[], supervisorIds: reado
  * '<State> Office <n>' (docs/ADMIN.md), appended with the number's counter record.
  */
 export function decideAddOffice(
-  command: { readonly office_id: string; readonly number: number; readonly body: AddOfficeBody; readonly counterStream: string },
+  command: { readonly office_id: string; readonly number: number; readonly body: AddOfficeBody },
   facts: { readonly market: { readonly id: string; readonly status: number } | undefined; readonly marketChosen: boolean; readonly people: ChosenPeople },
 ): { office: OrgEvent[]; counter: OrgEvent } | DomainError {
   const { body } = command;
