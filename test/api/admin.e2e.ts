@@ -198,11 +198,12 @@ describe('administration', () => {
 
     it("lists the retailer's markets with their managers and the chain; the super role sees every retailer's", async () => {
       const mine = await as<MarketPage>('bluebonnet', '/api/v1/ibo_marketers?sort_by=name');
-      expect(mine.body.items.data.map((row) => row.name)).toEqual(['North Market', 'South Market']);
+      // The seed's Prairie Market is closed (no offices, no agents): listed, Inactive.
+      expect(mine.body.items.data.map((row) => [row.name, row.status])).toEqual([['North Market', 1], ['Prairie Market', 0], ['South Market', 1]]);
       expect(mine.body.items.data[0]).toMatchObject({ retailer_name: 'Bluebonnet Mobile', distributor_name: 'Prairie Wireless Distribution', master_agent_name: 'Lone Star Master Agency', status: 1, form_status: null });
       expect(mine.body.items.data[0]!.get_manager_info.map((person) => person.name)).toContain('Ian Mercer');
-      expect((await as<MarketPage>('admin', '/api/v1/ibo_marketers')).body.items.total).toBe(4);
-      expect((await as<MarketPage>('bluebonnet', '/api/v1/ibo_marketers?status=0')).body.items.total).toBe(0);
+      expect((await as<MarketPage>('admin', '/api/v1/ibo_marketers')).body.items.total).toBe(5);
+      expect((await as<MarketPage>('bluebonnet', '/api/v1/ibo_marketers?status=0')).body.items.data.map((row) => row.name)).toEqual(['Prairie Market']);
       expect((await as('northIbo', '/api/v1/ibo_marketers')).status).toBe(403);
     });
 
@@ -271,6 +272,8 @@ describe('administration', () => {
       expect(edited).toMatchObject({ status: 200, body: { message: 'Office Updated successfully' } });
       expect(await officeRow(id)).toMatchObject({ name: `Oklahoma Office ${before + 1}`, lifeline_status: 0, get_manager_info: [{ name: 'Olivia Oliver' }] });
       expect((await as<OfficePage>('bluebonnet', `/api/v1/offices?lifeline_status=0&office_id=${id}`)).body.items.total).toBe(1);
+      // The seed's Little Rock Office is not offered by Send Invite either.
+      expect((await as<OfficePage>('bluebonnet', '/api/v1/offices?lifeline_status=0')).body.items.data.map((row) => row.name).sort()).toEqual(['Little Rock Office', `Oklahoma Office ${before + 1}`]);
       expect((await send('bluebonnet', `/api/v1/offices/${id}`, { manager_id: [await userId('agent@demo.test')] })).status).toBe(422);
       expect(houstonManager).toBeTruthy();
 

@@ -1,6 +1,8 @@
 // The demo business composes every capability's commands, so it lives beside them, in no capability of its own.
-import { ROLE, type RoleId } from '@portal/contracts';
-import { systemContext } from '../platform/commands/command-context';
+import { type OrgEvent, ROLE, type RoleId } from '@portal/contracts';
+import { eventMetadata, systemContext } from '../platform/commands/command-context';
+import { DomainError } from '../platform/commands/command-errors';
+import { decideUnitStatus } from '../admin/unit-admin.decider';
 import type { EventStore } from '../platform/event-store/event-store';
 import { publishAnnouncement } from '../help/announcement.commands';
 import { OrgCommands, latest } from '../admin/org.commands';
@@ -84,6 +86,12 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
     return id;
   };
 
+  const appendDecided = async (streamId: string, expectedVersion: number, decided: OrgEvent[] | DomainError) => {
+    if (decided instanceof DomainError) throw decided;
+    const metadata = eventMetadata(context);
+    positions.push((await store.append([{ streamId, expectedVersion, events: decided.map((event) => ({ ...event, metadata })) }])).position);
+  };
+
   const master = track(await org.registerMasterAgent('Lone Star Master Agency', context)).id;
   const distributor = track(await org.registerDistributor('Prairie Wireless Distribution', master, context)).id;
   const retailers = [
@@ -99,6 +107,11 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
     const retailerManagerId = await user(retailerIndex === 0 ? DEMO_ACCOUNTS.retailerManager : `retailer.manager${retailerIndex + 1}@demo.test`, 'Rita', RETAILER_MANAGER_SURNAMES[retailerIndex]!, [ROLE.RETAILER_MANAGER], {
       retailer_id: retailerId,
     });
+    if (retailerIndex === 0) {
+      // Administration's story (docs/ADMIN.md): a market the retailer has closed — no offices, no agents — shown Inactive on /marketers.
+      const closed = track(await org.createIboMarket('Prairie Market', retailerId, context)).id;
+      await appendDecided(`market-${closed}`, 1, decideUnitStatus([ROLE.SUPER_ADMIN], 'market', { id: closed, name: 'Prairie Market', status: 1 }, 0, { devices: 0, activeAgents: 0 }));
+    }
     for (let marketIndex = 0; marketIndex < 2; marketIndex++) {
       const marketNumber = retailerIndex * 2 + marketIndex + 1;
       const market = track(await org.createIboMarket(`${['North', 'South', 'East', 'West'][marketNumber - 1]} Market`, retailerId, context)).id;
@@ -121,6 +134,10 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
         const agentIds: string[] = [];
         officeDetails.push({ id: office, retailerId, managerId: manager, iboManagerId: iboManager, retailerManagerId, adminId, stateShortName: STATES[officeIndex]!, agentIds });
         positions.push(await org.assignManagers({ kind: 'office', office_id: office }, [manager], [], context));
+        // Little Rock is not offered by Send Invite (lifeline_status 0, docs/ADMIN.md): the Office list's filter has both answers.
+        if (CITIES[officeIndex] === 'Little Rock') {
+          await appendDecided(`office-${office}`, 2, [{ type: 'OfficeInviteSettingChanged', data: { office_id: office, lifeline_status: 0 } }]);
+        }
         for (let agentIndex = 0; agentIndex < 10; agentIndex++) {
           agents++;
           const email =
