@@ -716,6 +716,9 @@ describe('console in the browser', () => {
       // An IBO/market of Bluebonnet Mobile (the form has no Retailer field for role 12).
       await page.goto('/marketers');
       await page.getByRole('button', { name: 'Add IBO/Market' }).click();
+      // The list's button and the form's submit read the same: wait for the form before pressing it.
+      await page.waitForURL('**/addmarketers');
+      await page.getByLabel('IBO/Market Name').waitFor();
       await page.getByRole('button', { name: 'Add IBO/Market' }).click();
       await page.getByText('Please input IBO / Market Name').waitFor();
       await page.getByLabel('IBO/Market Name').fill('Central Market');
@@ -745,6 +748,7 @@ describe('console in the browser', () => {
       // An IBO manager for the new market (the only role a retailer manager's Add User gives).
       await page.goto('/employee');
       await page.getByRole('button', { name: 'Add User' }).click();
+      await page.waitForURL('**/addemployee');
       await page.getByPlaceholder('First Name').fill('Carla');
       await page.getByPlaceholder('Last Name').fill('Central');
       await page.getByPlaceholder('E-mail').fill('carla.central@demo.test');
@@ -752,6 +756,7 @@ describe('console in the browser', () => {
       await choose('IBO / Market', 'Central Market');
       await page.getByRole('button', { name: 'Add User' }).click();
       await hooray('User created successfully');
+      await page.waitForURL('**/employee');
 
       // An agent of Houston moves to the new office (Agent Office Transfer, with the spec's confirm).
       await page.getByPlaceholder('Keyword').fill('agent013@demo.test');
