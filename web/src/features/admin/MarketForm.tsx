@@ -1,8 +1,9 @@
+import AdminFormCard from './AdminFormCard';
 import { MARKET_FORM_MESSAGES, addMarketBody, editMarketBody } from '@portal/contracts/admin/admin.schemas';
 import type { MarketRow } from '@portal/contracts/admin/admin.views';
-import { Button, Card, Form, Input, Select, Space, Typography } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { route } from '../../app/api-client';
 import { useCommand, useRecordCommand } from '../../app/command';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
@@ -67,13 +68,7 @@ export default function MarketForm({ market }: { market?: MarketRow }) {
 
   const title = editing ? 'Edit IBO/Market' : 'Add IBO/Market';
   return (
-    <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        <Link to="/marketers">Back</Link>
-      </Space>
+    <AdminFormCard title={title} back="/marketers">
       <Form<MarketFormValues> form={form} name={editing ? 'edit-market' : 'add-market'} layout="vertical" initialValues={opening} onFinish={send} style={{ maxWidth: 560 }}>
         {picksRetailer &&
           (market ? (
@@ -97,6 +92,6 @@ export default function MarketForm({ market }: { market?: MarketRow }) {
           {editing ? 'Update IBO/Market' : 'Add IBO/Market'}
         </Button>
       </Form>
-    </Card>
+    </AdminFormCard>
   );
 }

@@ -1,9 +1,10 @@
+import AdminFormCard from './AdminFormCard';
 import { OFFICE_FORM_MESSAGES, addOfficeBody, editOfficeBody } from '@portal/contracts/admin/admin.schemas';
 import type { UsState } from '@portal/contracts/admin/admin.codes';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
+import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { call, failureMessage, queryKey, route } from '../../app/api-client';
 import { useCommand, useRecordCommand } from '../../app/command';
 import { officeLabel } from '../../app/format';
@@ -131,13 +132,7 @@ export default function OfficeForm({ office }: { office?: OfficeRow }) {
   const blocked = editing && !unitsView.actsOnOffices(viewer) && UNIT_MESSAGES.officeEditBlocked;
   const title = editing ? 'Edit Office' : 'Add Office';
   return (
-    <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        <Link to="/offices">Back</Link>
-      </Space>
+    <AdminFormCard title={title} back="/offices">
       <Form<OfficeFormValues>
         form={form}
         name={editing ? 'edit-office' : 'add-office'}
@@ -182,6 +177,6 @@ export default function OfficeForm({ office }: { office?: OfficeRow }) {
           {editing ? 'Update Office' : 'Create Office'}
         </ActionButton>
       </Form>
-    </Card>
+    </AdminFormCard>
   );
 }

@@ -1,12 +1,13 @@
+import AdminFormCard from './AdminFormCard';
 import { userPlacement } from '@portal/contracts/admin/admin.codes';
 import { USER_FORM_MESSAGES, addUserBody, editUserBody } from '@portal/contracts/admin/admin.schemas';
 import type { UserRow } from '@portal/contracts/admin/admin.views';
 import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
 import { DATE_FORMAT } from '@portal/contracts/reference/reference-lists';
-import { Button, Card, Col, DatePicker, Form, type FormRule, Input, Row, Select, Space, Typography } from 'antd';
+import { Button, Col, DatePicker, Form, type FormRule, Input, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useMemo } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ApiFailure, route } from '../../app/api-client';
 import { useCommand, useRecordCommand } from '../../app/command';
 import { US_STATE_OPTIONS, officeOption } from '../../app/format';
@@ -174,13 +175,7 @@ export default function UserForm({ user }: { user?: UserRow }) {
 
   const title = editing ? 'Edit User' : 'Add User';
   return (
-    <Card>
-      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        <Link to="/employee">Back</Link>
-      </Space>
+    <AdminFormCard title={title} back="/employee">
       <Form<UserFormValues>
         form={form}
         name={editing ? 'edit-user' : 'add-user'}
@@ -331,6 +326,6 @@ export default function UserForm({ user }: { user?: UserRow }) {
           {editing ? 'Update User' : 'Add User'}
         </Button>
       </Form>
-    </Card>
+    </AdminFormCard>
   );
 }
