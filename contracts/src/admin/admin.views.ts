@@ -56,6 +56,35 @@ export interface UnitPerson {
   readonly name: string;
 }
 
+/** One row of the Office list (doc 3 §2 columns, §3 Office; GET /api/v1/offices and its export). */
+export interface OfficeRow {
+  readonly id: string;
+  readonly name: string;
+  readonly office_number: string;
+  readonly state_short_name: string;
+  readonly ibo_marketer_id: string;
+  readonly ibo_marketer_name: string;
+  /** 1 active, 0 inactive. */
+  readonly status: number;
+  /** 1: Send Invite offers the office (our reading of doc 3 §2 "Send Invite (Yes=1/NO=0)"). */
+  readonly lifeline_status: number;
+  readonly get_manager_info: readonly UnitPerson[];
+  readonly get_supervisor_info: readonly UnitPerson[];
+  /** The managers of the office's IBO/market. */
+  readonly get_ibo_manager_info: readonly UnitPerson[];
+  readonly master_agent_name: string;
+  readonly distributor_name: string;
+  readonly retailer_name: string;
+  /** ISO 8601, UTC. */
+  readonly created_at: string;
+  /**
+   * The status of the last compliance form sent to the office for review (doc 3 §3, §4: 3
+   * rejected, 4 accepted …); null while none was sent. Forms come with the documents capability,
+   * so it is null until then.
+   */
+  readonly form_status: number | null;
+}
+
 /** One row of the IBO/Market list (doc 3 §2 columns, §3 IBO/Market). */
 export interface MarketRow {
   readonly id: string;

@@ -1,3 +1,4 @@
+import type { OfficeRow, UnitPerson } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { keysetPages } from '../runner/keyset-pages';
 import type { SqlDb } from '../runner/ports';
@@ -19,35 +20,7 @@ export interface OfficeListFilters {
   sort?: 'ASC' | 'DESC';
 }
 
-export interface PeopleRef {
-  user_id: string;
-  name: string;
-}
-
-export interface OfficeRow {
-  id: string;
-  name: string;
-  office_number: string;
-  state_short_name: string;
-  ibo_marketer_id: string;
-  ibo_marketer_name: string;
-  status: number;
-  /** 1: Send Invite offers the office (our reading of doc 3 §2 "Send Invite (Yes=1/NO=0)"). */
-  lifeline_status: number;
-  get_manager_info: PeopleRef[];
-  get_supervisor_info: PeopleRef[];
-  get_ibo_manager_info: PeopleRef[];
-  master_agent_name: string;
-  distributor_name: string;
-  retailer_name: string;
-  created_at: Date;
-  /**
-   * The status of the last compliance form sent to the office for review (doc 3 §3, §4: 3
-   * rejected, 4 accepted …); null while none was sent. Forms are sent by the documents
-   * capability, which is not built yet, so it is null for every office today.
-   */
-  form_status: number | null;
-}
+export type { OfficeRow };
 
 const OFFICE_SORT_COLUMNS: Record<NonNullable<OfficeListFilters['sort_by']>, RawBuilder<unknown>> = {
   name: sql`o.name`,
@@ -81,7 +54,8 @@ function officeWhere(scope: Scope, filters: OfficeFilters): RawBuilder<boolean> 
 /** An office's own columns and its chain's names; `o` the office, `i` its IBO/market. No form is sent yet (see OfficeRow.form_status). */
 const OFFICE_COLUMNS = sql`
   o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status, o.lifeline_status,
-  ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name, o.created_at, null::smallint as form_status`;
+  ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name,
+  to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, null::smallint as form_status`;
 const OFFICE_FROM = sql`
   from rm.org_offices o
   join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
@@ -142,15 +116,15 @@ async function withManagers(db: SqlDb, rows: OfficeColumns[], idOrder = true): P
       select unit_id, user_id, kind from rm.org_unit_managers where unit_id = any(${markets}::text[])
     ) m join rm.org_users u on u.id = m.user_id
     order by u.first_name`.execute(db);
-  const managers = new Map<string, PeopleRef[]>();
-  const supervisors = new Map<string, PeopleRef[]>();
+  const managers = new Map<string, UnitPerson[]>();
+  const supervisors = new Map<string, UnitPerson[]>();
   for (const person of people.rows) {
     const byUnit = person.kind === 'manager' ? managers : supervisors;
     const list = byUnit.get(person.unit_id);
     if (list) list.push({ user_id: person.user_id, name: person.name });
     else byUnit.set(person.unit_id, [{ user_id: person.user_id, name: person.name }]);
   }
-  const none: PeopleRef[] = [];
+  const none: UnitPerson[] = [];
   // New objects of one fixed shape: adding properties to the driver's row objects (or spreading them) is ~60x slower.
   return rows.map((row) => ({
     id: row.id,

@@ -110,6 +110,38 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(lastListQuery(fetchMock).has('search_text')).toBe(false));
   });
 
+  it('Refresh asks the server again with the same filters and page; Clear also tells the screen (onClear) to reset what it keeps outside the form', async () => {
+    const fetchMock = serve();
+    const onClear = vi.fn();
+    renderWithClient(
+      <ReportPage<Row>
+        title="Offices"
+        list={list}
+        columns={columns}
+        rowKey="id"
+        refreshable
+        onClear={onClear}
+        tableWidth={1800}
+        filters={
+          <Form.Item name="search_text">
+            <Input placeholder="Search" />
+          </Form.Item>
+        }
+      />,
+    );
+    await screen.findByText('Office 1');
+    expect(document.querySelector<HTMLElement>('.ant-table-content table')!.style.width).toBe('1800px');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('Office 11');
+    const before = listCalls(fetchMock).length;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(listCalls(fetchMock).length).toBe(before + 1));
+    expect(lastListQuery(fetchMock).get('page')).toBe('2');
+    expect(onClear).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(onClear).toHaveBeenCalledTimes(1);
+  });
+
   it('Export Report says a ready file is ready, with its link, and sends the screen\'s filters and sort', async () => {
     const fetchMock = serve({ download: 1, url: 'https://files.example/offices.xlsx' });
     renderWithClient(<ReportPage<Row> title="Offices" list={list} exportRoute={exportRoute} columns={columns} rowKey="id" />);

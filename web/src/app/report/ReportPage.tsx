@@ -1,12 +1,13 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { PAGE_SIZE, PAGE_SIZE_CHOICES } from '@portal/contracts/reference/reference-lists';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Card, Dropdown, Form, Grid, Space, Table, Typography } from 'antd';
 import type { ColumnType, ColumnsType, SorterResult, TableRowSelection } from 'antd/es/table/interface';
 import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { Listed } from '@portal/contracts/platform/page';
 import { call, queryKey } from '../api-client';
+import { reloadLists } from '../command';
 import { runExport } from './export';
 import { type PageSelections, type ReportSelection, allPicked, loadPageSelections, savePageSelections } from './selection';
 
@@ -71,6 +72,12 @@ export interface ReportPageProps<Row> {
    * column's cell by the column's key (the others empty); none when it answers undefined.
    */
   totalsRow?: (answer: PagedAnswer<Row>) => Partial<Record<string, ReactNode>> | undefined;
+  /** The spec's table width in pixels (e.g. Users 2500, Offices 1800): the table scrolls sideways within it. Default: as wide as its columns. */
+  tableWidth?: number;
+  /** A Refresh button beside Search and Clear: asks the server again with the same filters, page and sort (lists others change, e.g. administration). */
+  refreshable?: boolean;
+  /** Clear also resets what the screen keeps outside the form (e.g. a column's status filter). */
+  onClear?: () => void;
 }
 
 /** The total as shown: said to be an estimate when the server answered one (`items.estimated`). */
@@ -144,7 +151,11 @@ export default function ReportPage<Row extends object>({
   onAnswer,
   identifyingColumn,
   totalsRow,
+  tableWidth,
+  refreshable,
+  onClear,
 }: ReportPageProps<Row>) {
+  const client = useQueryClient();
   const shownColumns = useMemo(() => withIdentifyingColumnFirst(columns, identifyingColumn), [columns, identifyingColumn]);
   const [form] = Form.useForm<ReportQuery>();
   const [request, setRequest] = useState<ReportRequest>(() => (initialValues ? toRequest(initialValues) : { query: {} }));
@@ -268,6 +279,8 @@ export default function ReportPage<Row extends object>({
     </Space.Compact>
   );
 
+  const refreshButton = refreshable && <Button onClick={() => reloadLists(client, [listRoute])}>Refresh</Button>;
+
   const tableHolder = useRef<HTMLDivElement>(null);
   const phone = Grid.useBreakpoint().sm === false;
   const widerThanRoom = useWiderThanRoom(tableHolder, [rows, shownColumns]);
@@ -303,18 +316,21 @@ export default function ReportPage<Row extends object>({
             <Button
               onClick={() => {
                 form.resetFields();
+                onClear?.();
                 applyFilters(initialValues ?? {});
               }}
             >
               Clear
             </Button>
+            {refreshButton}
             {exportButton}
             {actions}
           </Space>
         </Form>
       ) : (
-        (exportButton || actions) && (
+        (refreshButton || exportButton || actions) && (
           <Space wrap style={{ marginBottom: 16 }}>
+            {refreshButton}
             {exportButton}
             {actions}
           </Space>
@@ -334,7 +350,7 @@ export default function ReportPage<Row extends object>({
           loading={answer.isFetching}
           rowSelection={rowSelection}
           summary={summaryRow}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: tableWidth ?? 'max-content' }}
           pagination={{
             current: page,
             pageSize: size,

@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import OfficeForm from './OfficeForm';
-import type { OfficeRow } from './unit-choices';
+import type { OfficeRow } from '@portal/contracts/admin/admin.views';
 
 /** The office the Office list's Edit passed in router state. */
 const officeOf = (state: unknown): OfficeRow | undefined => (state as { office?: OfficeRow } | null)?.office;

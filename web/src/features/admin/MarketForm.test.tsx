@@ -6,7 +6,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { lastNotice, stubApi } from '../../app/testing/page.test-util';
 import AddMarketPage from './AddMarketPage';
 import EditMarketPage from './EditMarketPage';
-import { MARKETS, buttonOf, choose, errorsShown, itemOf, lookups, marketRow, renderScreen, selectInItem, where } from './admin.test-util';
+import { MARKETS, lookups, marketRow, renderScreen, where } from './admin.test-util';
+import { buttonOf, choose, errorsShown, itemOf, selectInItem } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

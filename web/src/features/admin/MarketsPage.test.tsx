@@ -5,7 +5,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { Reply, lastNotice, rowOf, stubApi } from '../../app/testing/page.test-util';
 import { selectInput } from '../../app/testing/report.test-util';
 import MarketsPage from './MarketsPage';
-import { MARKETS, buttonOf, choose, lookups, marketRow, openConfirm, renderScreen, where } from './admin.test-util';
+import { MARKETS, lookups, marketRow, renderScreen, where } from './admin.test-util';
+import { buttonOf, choose, columnTitles, openConfirm } from '../../app/testing/form.test-util';
 import { UNIT_MESSAGES } from './unit-choices';
 
 beforeAll(installBrowserStubs);
@@ -30,7 +31,6 @@ function serve() {
 }
 
 const renderMarkets = (roles: number[]) => renderScreen(<MarketsPage />, { roles, path: '/marketers' });
-const columnTitles = () => [...document.querySelectorAll('thead th')].map((cell) => cell.textContent).filter(Boolean);
 
 describe('IBO/Market list', { timeout: 30_000 }, () => {
   it('role 12: no chain columns; the filters and the Status column filter go to GET ibo_marketers; Edit disabled with its reason; the name opens Edit', async () => {
@@ -56,6 +56,10 @@ describe('IBO/Market list', { timeout: 30_000 }, () => {
     const dropdown = await waitFor(() => document.querySelector<HTMLElement>('.ant-table-filter-dropdown')!);
     fireEvent.click(within(dropdown).getByText('Inactive'));
     await waitFor(() => expect(api.queries(MARKETS).at(-1)).toEqual({ ibo_marketer_id: 'i-2', search_text: 'gulf', status: '0', page: '1', results: '10' }));
+    // Clear drops the column's status filter with the form's.
+    fireEvent.click(buttonOf('Clear'));
+    await waitFor(() => expect(api.queries(MARKETS).at(-1)).toEqual({ page: '1', results: '10' }));
+    expect(document.querySelector('.ant-table-filter-trigger')).not.toHaveClass('active');
 
     fireEvent.click(screen.getByText('Texas Market', { selector: 'a' }));
     await waitFor(() => expect(where()).toBe('/editmarketers m-1'));

@@ -1,11 +1,9 @@
 import type { MarketRow } from '@portal/contracts/admin/admin.views';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { route } from '../../app/api-client';
-import { reloadLists } from '../../app/command';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { useSession } from '../../app/session-context';
@@ -30,7 +28,6 @@ const alsoChanged = [ibos];
 export default function MarketsPage() {
   const { user } = useSession();
   const viewer = useMemo(() => user?.role_id ?? [], [user]);
-  const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const cameFrom = `${location.pathname}${location.search}`;
@@ -76,6 +73,8 @@ export default function MarketsPage() {
       list={list}
       exportRoute={route('GET', '/api/v1/ibo_market_export')}
       rowKey="id"
+      refreshable
+      onClear={() => setStatus(undefined)}
       columns={columns}
       identifyingColumn="name"
       fixedQuery={status === undefined ? undefined : { status }}
@@ -93,7 +92,6 @@ export default function MarketsPage() {
       }
       actions={
         <>
-          <Button onClick={() => reloadLists(client, [list])}>Refresh</Button>
           {unitsView.addsMarkets(viewer) && (
             <Button type="primary" onClick={() => navigate('/addmarketers', { state: { cameFrom } })}>
               Add IBO/Market

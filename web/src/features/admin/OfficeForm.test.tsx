@@ -7,7 +7,8 @@ import { lastNotice, stubApi } from '../../app/testing/page.test-util';
 import { pick } from '../../app/testing/report.test-util';
 import AddOfficePage from './AddOfficePage';
 import EditOfficePage from './EditOfficePage';
-import { OFFICES, buttonOf, choose, errorsShown, itemOf, lookups, officeRow, openConfirm, renderScreen, selectInItem, where } from './admin.test-util';
+import { OFFICES, lookups, officeRow, renderScreen, where } from './admin.test-util';
+import { buttonOf, choose, errorsShown, itemOf, openConfirm, selectInItem } from '../../app/testing/form.test-util';
 import { UNIT_MESSAGES } from './unit-choices';
 
 beforeAll(installBrowserStubs);

@@ -14,7 +14,8 @@ import { checkedBy } from '../../app/schema-rule';
 import { useSession } from '../../app/session-context';
 import ActionButton from '../../app/widgets/ActionButton';
 import { passesSchema, showRefusedFields } from './form-problems';
-import { type OfficeRow, SEND_INVITE, SEND_INVITE_OPTIONS, type SendInvite, UNIT_MESSAGES, unitsView } from './unit-choices';
+import type { OfficeRow } from '@portal/contracts/admin/admin.views';
+import { SEND_INVITE, SEND_INVITE_OPTIONS, type SendInvite, UNIT_MESSAGES, unitsView } from './unit-choices';
 import { usePeopleChoices } from './unit-columns';
 
 const list = route('GET', '/api/v1/offices');

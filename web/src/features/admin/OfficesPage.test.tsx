@@ -5,7 +5,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { Reply, lastNotice, rowOf, stubApi } from '../../app/testing/page.test-util';
 import { pick, selectInput } from '../../app/testing/report.test-util';
 import OfficesPage from './OfficesPage';
-import { OFFICES, buttonOf, choose, lookups, officeRow, openConfirm, renderScreen, where } from './admin.test-util';
+import { OFFICES, lookups, officeRow, renderScreen, where } from './admin.test-util';
+import { buttonOf, choose, columnTitles, openConfirm } from '../../app/testing/form.test-util';
 import { UNIT_MESSAGES } from './unit-choices';
 
 beforeAll(installBrowserStubs);
@@ -29,7 +30,6 @@ function serve() {
 }
 
 const renderOffices = (roles: number[]) => renderScreen(<OfficesPage />, { roles, path: '/offices' });
-const columnTitles = () => [...document.querySelectorAll('thead th')].map((cell) => cell.textContent).filter(Boolean);
 
 describe('Office list', { timeout: 30_000 }, () => {
   it('role 12: the columns; IBOs/Markets, Office, Send Invite and Keyword go to GET offices; Edit opens /editoffice; Deactivate shows the refusal', async () => {

@@ -1,17 +1,16 @@
 import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { can } from '../../app/access';
 import { route } from '../../app/api-client';
-import { reloadLists } from '../../app/command';
 import { officeLabel, officeOption, shownText } from '../../app/format';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { useSession } from '../../app/session-context';
-import { type OfficeRow, SEND_INVITE_OPTIONS, type UnitStatus, unitsView } from './unit-choices';
+import type { OfficeRow } from '@portal/contracts/admin/admin.views';
+import { SEND_INVITE_OPTIONS, type UnitStatus, unitsView } from './unit-choices';
 import { chainColumns, createdColumn, peopleColumn, statusColumn, useStatusToggle } from './unit-columns';
 
 const list = route('GET', '/api/v1/offices');
@@ -33,7 +32,6 @@ const offices = route('GET', '/api/v1/reference/offices');
 export default function OfficesPage() {
   const { user } = useSession();
   const viewer = useMemo(() => user?.role_id ?? [], [user]);
-  const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const cameFrom = `${location.pathname}${location.search}`;
@@ -75,6 +73,9 @@ export default function OfficesPage() {
       list={list}
       exportRoute={route('GET', '/api/v1/office_export')}
       rowKey="id"
+      refreshable
+      tableWidth={1800}
+      onClear={() => setStatus(undefined)}
       columns={columns}
       identifyingColumn="name"
       fixedQuery={status === undefined ? undefined : { status }}
@@ -98,7 +99,6 @@ export default function OfficesPage() {
       }
       actions={
         <>
-          <Button onClick={() => reloadLists(client, [list])}>Refresh</Button>
           {unitsView.addsOffices(viewer) && (
             <Button type="primary" onClick={() => navigate('/addoffice', { state: { cameFrom } })}>
               Add Office

@@ -7,7 +7,8 @@ import { Reply, lastNotice, stubApi } from '../../app/testing/page.test-util';
 import { openOptions } from '../../app/testing/report.test-util';
 import AddUserPage from './AddUserPage';
 import EditUserPage from './EditUserPage';
-import { USERS, buttonOf, choose, errorsShown, itemOf, lookups, renderScreen, selectInItem, userRow, where } from './admin.test-util';
+import { USERS, lookups, renderScreen, userRow, where } from './admin.test-util';
+import { buttonOf, choose, errorsShown, itemOf, selectInItem } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

@@ -5,7 +5,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { lastNotice, rowOf, stubApi } from '../../app/testing/page.test-util';
 import { openOptions, pick, selectInput } from '../../app/testing/report.test-util';
 import UsersPage from './UsersPage';
-import { USERS, buttonOf, choose, errorsShown, lookups, openConfirm, renderScreen, selectInItem, userRow, where } from './admin.test-util';
+import { USERS, lookups, renderScreen, userRow, where } from './admin.test-util';
+import { buttonOf, choose, errorsShown, openConfirm, selectInItem } from '../../app/testing/form.test-util';
 import { TRANSFER_MESSAGES } from './user-choices';
 
 beforeAll(installBrowserStubs);

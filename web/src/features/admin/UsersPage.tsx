@@ -1,13 +1,12 @@
 import type { UserListSortKey } from '@portal/contracts/admin/admin.schemas';
 import type { UserListAnswer, UserRow } from '@portal/contracts/admin/admin.views';
 import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { call, queryKey, route } from '../../app/api-client';
-import { reloadLists } from '../../app/command';
 import { officeLabel, officeOption, shownDate, shownText } from '../../app/format';
 import ReportPage, { type ReportRequest, nonEmptyValues } from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
@@ -57,7 +56,6 @@ export default function UsersPage() {
   const viewer = useMemo(() => user?.role_id ?? [], [user]);
   const retailerLevel = usersView.retailerLevel(viewer);
   const roleOptions = useRoleFilterOptions(viewer);
-  const client = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const cameFrom = `${location.pathname}${location.search}`;
@@ -117,6 +115,8 @@ export default function UsersPage() {
         list={list}
         exportRoute={route('GET', '/api/v1/user_export')}
         rowKey="id"
+        refreshable
+        tableWidth={2500}
         columns={columns}
         identifyingColumn="email"
         toRequest={toRequest}
@@ -147,7 +147,6 @@ export default function UsersPage() {
         }
         actions={
           <>
-            <Button onClick={() => reloadLists(client, [list])}>Refresh</Button>
             {retailerLevel && (
               <Button type="primary" onClick={() => navigate('/addemployee', { state: { cameFrom } })}>
                 Add User

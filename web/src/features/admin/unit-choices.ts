@@ -1,4 +1,3 @@
-import type { UnitPerson } from '@portal/contracts/admin/admin.views';
 import { ROLE } from '@portal/contracts/platform/roles';
 import { SCREEN_ROLES, can, holdsAny } from '../../app/access';
 import { route } from '../../app/api-client';
@@ -39,29 +38,6 @@ export const SEND_INVITE_OPTIONS = [
   { value: SEND_INVITE.yes, label: 'Yes' },
   { value: SEND_INVITE.no, label: 'No' },
 ];
-
-/**
- * One row of the Office list (GET /api/v1/offices) as it arrives: projections' `OfficeRow`
- * (office-list.queries.ts), dates as ISO text. Contracts carry no view of it yet.
- */
-export interface OfficeRow {
-  readonly id: string;
-  readonly name: string;
-  readonly office_number: string;
-  readonly state_short_name: string;
-  readonly ibo_marketer_id: string;
-  readonly ibo_marketer_name: string;
-  readonly status: number;
-  readonly lifeline_status: number;
-  readonly get_manager_info: readonly UnitPerson[];
-  readonly get_supervisor_info: readonly UnitPerson[];
-  readonly get_ibo_manager_info: readonly UnitPerson[];
-  readonly master_agent_name: string;
-  readonly distributor_name: string;
-  readonly retailer_name: string;
-  readonly created_at: string;
-  readonly form_status: number | null;
-}
 
 /** A person chosen in a unit's manager pickers, as GET userlist_based_on_role answers (projections' `usersByRole`). */
 export interface PersonChoice {

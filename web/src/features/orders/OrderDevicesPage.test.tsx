@@ -5,7 +5,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { lastNotice, paged, renderPage, rowOf, stubApi } from '../../app/testing/page.test-util';
 import { pick } from '../../app/testing/report.test-util';
 import OrderDevicesPage from './OrderDevicesPage';
-import { buttonOf, chooseIn, columnTitles, comment, field, inventoryOrder, logEntry, selectInItem, typeAndPick } from './orders.test-util';
+import { chooseIn, comment, field, inventoryOrder, logEntry, typeAndPick } from './orders.test-util';
+import { buttonOf, columnTitles, selectInItem } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

@@ -68,12 +68,6 @@ export const logEntry = (description: string, overrides: Partial<OrderLogEntry> 
 
 export const comment = (comments: string, overrides: Partial<OrderComment> = {}): OrderComment => ({ created_at: '2025-05-07T10:00:00.000Z', comments, commented_by_name: 'Ivy IBO', ...overrides });
 
-/** The button showing this text (cheaper than a role query over a table). */
-export const buttonOf = (text: string) => screen.getByText(text, { selector: 'button, button *' }).closest('button')!;
-
-/** The texts of a table's column headers. */
-export const columnTitles = () => [...document.querySelectorAll('.ant-table-thead th')].map((cell) => cell.textContent ?? '').filter((text) => text !== '');
-
 /** A drawer field by its label (inputs, number inputs, text areas). */
 export const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input, textarea' });
 
@@ -84,9 +78,6 @@ export async function chooseIn(label: string, text: string, search?: string) {
   if (search) fireEvent.change(input, { target: { value: search } });
   fireEvent.click(await option(input, text));
 }
-
-/** The search input of the select in the form item with this label (a type-ahead, which takes no id from its Form.Item). */
-export const selectInItem = (label: string) => screen.getByText(label, { selector: 'label' }).closest('.ant-form-item')!.querySelector<HTMLInputElement>('input')!;
 
 /** Types into a type-ahead's input, waits past its debounce, and picks an option. */
 export async function typeAndPick(input: HTMLInputElement, typed: string, text: string) {

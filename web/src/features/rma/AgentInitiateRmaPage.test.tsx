@@ -5,7 +5,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
 import { pick } from '../../app/testing/report.test-util';
 import AgentInitiateRmaPage from './AgentInitiateRmaPage';
-import { buttonOf, candidate, entryField } from './rma.test-util';
+import { candidate, entryField } from './rma.test-util';
+import { buttonOf } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

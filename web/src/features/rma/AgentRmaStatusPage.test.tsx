@@ -5,7 +5,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { paged, renderPage, stubApi } from '../../app/testing/page.test-util';
 import { openOptions, pick, selectInput } from '../../app/testing/report.test-util';
 import AgentRmaStatusPage from './AgentRmaStatusPage';
-import { Where, buttonOf, columnTitles, rmaDevice, where } from './rma.test-util';
+import { Where, rmaDevice, where } from './rma.test-util';
+import { buttonOf, columnTitles } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

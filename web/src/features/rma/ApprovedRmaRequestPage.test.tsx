@@ -3,7 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { lastNotice, paged, renderPage } from '../../app/testing/page.test-util';
 import ApprovedRmaRequestPage from './ApprovedRmaRequestPage';
-import { Where, buttonOf, columnTitles, rmaDevice, where } from './rma.test-util';
+import { Where, rmaDevice, where } from './rma.test-util';
+import { buttonOf, columnTitles } from '../../app/testing/form.test-util';
 
 beforeAll(() => {
   installBrowserStubs();

@@ -8,7 +8,7 @@ import { Reply, lastNotice, signIn, stubApi } from '../../app/testing/page.test-
 import { pick } from '../../app/testing/report.test-util';
 import AgentRmaRequestPage from './AgentRmaRequestPage';
 import CreateRmaPage from './CreateRmaPage';
-import { buttonOf } from './rma.test-util';
+import { buttonOf } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {

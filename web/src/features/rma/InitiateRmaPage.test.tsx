@@ -6,7 +6,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { Reply, lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
 import { optionsOf, pick, selectInput, typeAhead } from '../../app/testing/report.test-util';
 import InitiateRmaPage from './InitiateRmaPage';
-import { Where, buttonOf, candidate, entryField, openConfirm, where } from './rma.test-util';
+import { Where, candidate, entryField, where } from './rma.test-util';
+import { buttonOf, openConfirm } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

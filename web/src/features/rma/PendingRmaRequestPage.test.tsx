@@ -3,7 +3,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { lastNotice, paged, renderPage, stubApi } from '../../app/testing/page.test-util';
 import PendingRmaRequestPage from './PendingRmaRequestPage';
-import { Where, buttonOf, openConfirm, rmaDevice, where } from './rma.test-util';
+import { Where, rmaDevice, where } from './rma.test-util';
+import { buttonOf, openConfirm } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

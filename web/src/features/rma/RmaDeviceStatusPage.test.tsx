@@ -4,7 +4,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { paged, renderPage, stubApi } from '../../app/testing/page.test-util';
 import { openOptions, selectInput, typeAhead } from '../../app/testing/report.test-util';
 import RmaDeviceStatusPage from './RmaDeviceStatusPage';
-import { buttonOf, columnTitles, rmaDeviceStatus } from './rma.test-util';
+import { rmaDeviceStatus } from './rma.test-util';
+import { buttonOf, columnTitles } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

@@ -5,7 +5,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { lastNotice, paged, renderPage, rowOf, stubApi } from '../../app/testing/page.test-util';
 import { openOptions, pick, selectInput } from '../../app/testing/report.test-util';
 import RmaStatusPage from './RmaStatusPage';
-import { Where, buttonOf, columnTitles, openConfirm, rmaOrder, where } from './rma.test-util';
+import { Where, rmaOrder, where } from './rma.test-util';
+import { buttonOf, columnTitles, openConfirm } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

@@ -4,7 +4,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { Reply, lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
 import { option, typeAhead } from '../../app/testing/report.test-util';
 import SubmitRmaPage from './SubmitRmaPage';
-import { buttonOf, columnTitles, rmaDevice } from './rma.test-util';
+import { rmaDevice } from './rma.test-util';
+import { buttonOf, columnTitles } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());

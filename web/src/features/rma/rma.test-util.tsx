@@ -1,5 +1,5 @@
 import type { RmaCandidateRow, RmaDeviceRow, RmaDeviceStatusRow, RmaOrderRow } from '@portal/contracts/rma/rma.views';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 
 /** A device Initiate RMA offers. */
@@ -87,29 +87,3 @@ export const where = () => screen.getByTestId('where').textContent;
 /** A field of the Initiate RMA drawer's n-th IMEI block (0-based), by its form id. */
 export const entryField = (index: number, field: 'imei' | 'reason' | 'reason_two' | 'notes') => document.getElementById(`rma-initiation_devices_${index}_${field}`) as HTMLInputElement;
 
-/** The texts of a table's column headers. */
-export const columnTitles = () => [...document.querySelectorAll('.ant-table-thead th')].map((cell) => cell.textContent ?? '').filter((text) => text !== '');
-
-/**
- * Clicks `trigger`, waits for the confirm dialog it opens (a new one: earlier ones may still be
- * closing in jsdom), and answers the dialog's title and content, and its Yes and No buttons.
- */
-export async function openConfirm(trigger: HTMLElement) {
-  const before = new Set(document.querySelectorAll('.ant-modal-confirm'));
-  fireEvent.click(trigger);
-  const dialog = await waitFor(() => {
-    const opened = [...document.querySelectorAll<HTMLElement>('.ant-modal-confirm')].find((element) => !before.has(element));
-    if (!opened) throw new Error('no new confirm dialog');
-    return opened;
-  });
-  const button = (text: 'Yes' | 'No') => [...dialog.querySelectorAll<HTMLElement>('.ant-modal-confirm-btns button')].find((element) => element.textContent === text)!;
-  return {
-    title: dialog.querySelector('.ant-modal-confirm-title')?.textContent,
-    content: dialog.querySelector('.ant-modal-confirm-content')?.textContent,
-    yes: () => fireEvent.click(button('Yes')),
-    no: () => fireEvent.click(button('No')),
-  };
-}
-
-/** The button showing this text (cheaper than a role query over a table). */
-export const buttonOf = (text: string) => screen.getByText(text, { selector: 'button, button *' }).closest('button')!;
