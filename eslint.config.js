@@ -40,6 +40,11 @@ module.exports = tseslint.config(
     },
   },
   {
+    // Node scripts run by hand (e.g. scripts/make-training-video.mjs): ES modules with Node's globals.
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { Buffer: 'readonly', console: 'readonly', process: 'readonly', document: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MediaRecorder: 'readonly', Blob: 'readonly', btoa: 'readonly' } },
+  },
+  {
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly', __dirname: 'readonly', process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

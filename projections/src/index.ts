@@ -16,6 +16,8 @@ export * from './admin/org-counts.queries';
 export * from './admin/org-facts.queries';
 export * from './help/announcements.projection';
 export * from './help/announcements.queries';
+export * from './help/training.projection';
+export * from './help/training.queries';
 export * from './rma/rma.projection';
 export * from './rma/rma.queries';
 export * from './rma/rma-orders.queries';

@@ -52,8 +52,8 @@ export async function login(baseUrl: string, email: string, password = DEMO_PASS
 }
 
 /**
- * Waits until the background seed has made the demo business: its last account (agent120) is in
- * the read model. Read from the database, since failed logins while waiting would trip the limiter.
+ * Waits until the background seed has made the demo business: its last account (agent120), then
+ * the help centre's last announcement, are in the read models. Read from the database, since failed logins while waiting would trip the limiter.
  */
 export async function waitForDemoBusiness(db: SqlDb, timeoutMs = 120_000): Promise<void> {
   await waitFor(
@@ -66,6 +66,16 @@ export async function waitForDemoBusiness(db: SqlDb, timeoutMs = 120_000): Promi
     (changed) => changed === 1,
     timeoutMs,
     'the demo business to be seeded',
+  );
+  // The help centre's story comes after the organisation; its last event is the retailer manager's announcement to agents.
+  await waitFor(
+    async () => {
+      const result = await sql<{ n: number }>`select count(*)::int as n from rm.help_announcements where message_text like 'Agents: please accept%'`.execute(db).catch(() => ({ rows: [] }));
+      return result.rows[0]?.n;
+    },
+    (count) => count === 1,
+    timeoutMs,
+    'the demo help centre to be seeded',
   );
 }
 

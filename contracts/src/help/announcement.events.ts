@@ -25,7 +25,18 @@ export interface AnnouncementDocument {
 }
 
 export type AnnouncementEvent =
-  | { type: 'AnnouncementPublished'; data: { announcement_id: string; message_text: string; documents: AnnouncementDocument[] } }
+  | {
+      type: 'AnnouncementPublished';
+      data: {
+        announcement_id: string;
+        message_text: string;
+        documents: AnnouncementDocument[];
+        /** The roles it is for; absent or empty: every role (announcements published before audiences existed). */
+        audience_roles?: number[];
+        /** The retailer whose people it is for (a retailer manager's); absent or null: everyone. */
+        retailer_id?: string | null;
+      };
+    }
   | { type: 'AnnouncementViewed'; data: { announcement_id: string; user_id: string } };
 
 export type AnnouncementEventType = AnnouncementEvent['type'];

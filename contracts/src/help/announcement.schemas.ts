@@ -23,8 +23,8 @@ const documentUrl = text('Please input document url')
   );
 
 /**
- * PublishAnnouncement (doc 3 §3 Announcement: message_text, documents). No route serves it yet:
- * the administration screen that publishes comes later; the demo seed and tests issue it.
+ * PublishAnnouncement (doc 3 §3 Announcement: message_text, documents), with its audience (ours):
+ * the command the publishing screen's route (POST /api/v1/announcements) and the demo seed issue.
  */
 export const publishAnnouncementCommand = z.object({
   message_text: multilineText('Please input message').trim().min(1, 'Please input message').max(2000, 'Message is at most 2000 characters'),
@@ -38,6 +38,8 @@ export const publishAnnouncementCommand = z.object({
     )
     .max(20, 'At most 20 documents per announcement')
     .default([]),
+  audience_roles: z.array(z.number().int()).max(10).default([]),
+  retailer_id: text().max(64).nullable().default(null),
 });
 export type PublishAnnouncementInput = z.input<typeof publishAnnouncementCommand>;
 export type PublishAnnouncementCommand = z.infer<typeof publishAnnouncementCommand>;

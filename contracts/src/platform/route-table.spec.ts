@@ -165,8 +165,9 @@ describe('access from the spec (route roles are the union of the roles of the sc
     }
     expect(route('POST', '/api/v1/logout').access).toBe('signed-in');
     expect(apiRoutes.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual(
-      // The export download and an RMA order's PDFs are public: their signed, expiring links are the credential (the browser opens them in a new tab).
-      ['/api/forgot_password', '/api/login', '/api/register', '/api/reset_password', '/api/v1/exports/:id/download', '/api/v1/rma_orders/:id/documents/:document'],
+      // The export download, an RMA order's PDFs and the help files (training documents and videos, announcements' files) are public:
+      // their signed, expiring links are the credential (the browser opens them in a new tab or a <video> element, without the bearer token).
+      ['/api/forgot_password', '/api/login', '/api/register', '/api/reset_password', '/api/v1/announcements/files/:id', '/api/v1/exports/:id/download', '/api/v1/rma_orders/:id/documents/:document', '/api/v1/training/files/:id'],
     );
   });
 

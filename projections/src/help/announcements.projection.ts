@@ -14,7 +14,8 @@ import type { SqlDb } from '../runner/ports';
  */
 export const announcementsProjection: Projection = {
   name: 'announcements',
-  version: 1,
+  // v2: each announcement's audience (roles) and retailer.
+  version: 2,
   tables: ['help_announcements', 'help_announcement_views'],
   handles: ANNOUNCEMENT_EVENT_TYPES,
 
@@ -23,7 +24,8 @@ export const announcementsProjection: Projection = {
     await sql`
       create table ${t('help_announcements')} (
         id text primary key, seq bigint generated always as identity, message_text text not null,
-        documents jsonb not null default '[]', created_at timestamptz not null
+        documents jsonb not null default '[]', audience_roles integer[] not null default '{}', retailer_id text,
+        created_at timestamptz not null
       )`.execute(db);
     await sql`create unique index on ${t('help_announcements')} (seq)`.execute(db);
     await sql`
@@ -41,8 +43,9 @@ export const announcementsProjection: Projection = {
       switch (event.type) {
         case 'AnnouncementPublished':
           await sql`
-            insert into ${t('help_announcements')} (id, message_text, documents, created_at)
-            values (${event.data.announcement_id}, ${event.data.message_text}, ${JSON.stringify(event.data.documents)}::jsonb, ${at})`.execute(db);
+            insert into ${t('help_announcements')} (id, message_text, documents, audience_roles, retailer_id, created_at)
+            values (${event.data.announcement_id}, ${event.data.message_text}, ${JSON.stringify(event.data.documents)}::jsonb,
+              ${event.data.audience_roles ?? []}::integer[], ${event.data.retailer_id ?? null}, ${at})`.execute(db);
           break;
         case 'AnnouncementViewed':
           // The watermark only moves forward: seeing an older announcement again changes nothing.

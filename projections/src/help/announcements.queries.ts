@@ -1,11 +1,26 @@
-import { sql } from 'kysely';
+import { ROLE } from '@portal/contracts';
+import { type RawBuilder, sql } from 'kysely';
 import type { SqlDb } from '../runner/ports';
 
 /**
- * Announcements are for everyone who has the Announcements screen (roles 1, 2, 3, 11, 12): no
- * scope narrows them. Each document's url is answered as `aws_document_url`, the spec's name
- * (doc 3 §3), as stored: an absolute URL, or a /files/ path of our file storage.
+ * Who reads the announcements: an announcement is for the roles of its audience (none: every
+ * role) and the people of its retailer (none: everyone). The super role reads them all; a
+ * retailer manager reads every one of their retailer's whatever its audience (they publish them).
+ * Each document's url is answered as `aws_document_url`, the spec's name (doc 3 §3), as stored:
+ * an absolute URL, or a /files/ path of our file storage (the service signs it).
  */
+export interface AnnouncementReader {
+  readonly user_id: string;
+  readonly roles: readonly number[];
+}
+
+/** The announcements `a` the reader may see. */
+function readableBy(reader: AnnouncementReader): RawBuilder<boolean> {
+  if (reader.roles.includes(ROLE.SUPER_ADMIN)) return sql<boolean>`true`;
+  const publisher = reader.roles.includes(ROLE.RETAILER_MANAGER);
+  return sql<boolean>`(a.retailer_id is null or a.retailer_id = (select u.retailer_id from rm.org_users u where u.id = ${reader.user_id}))
+    and (cardinality(a.audience_roles) = 0 or a.audience_roles && ${[...reader.roles]}::integer[] or (${publisher} and a.retailer_id is not null))`;
+}
 export interface AnnouncementRow {
   id: string;
   message_text: string;
@@ -13,13 +28,13 @@ export interface AnnouncementRow {
   created_at: Date;
 }
 
-/** The Announcements table (GET /api/v1/announcements), newest first, paged. */
-export async function listAnnouncements(db: SqlDb, page: number, results: number): Promise<{ data: AnnouncementRow[]; total: number; current_page: number }> {
+/** The Announcements table (GET /api/v1/announcements) as the reader sees it, newest first, paged. */
+export async function listAnnouncements(db: SqlDb, reader: AnnouncementReader, page: number, results: number): Promise<{ data: AnnouncementRow[]; total: number; current_page: number }> {
   const [rows, count] = await Promise.all([
     sql<{ id: string; message_text: string; documents: { name: string; url: string }[]; created_at: Date }>`
-      select id, message_text, documents, created_at from rm.help_announcements
+      select id, message_text, documents, created_at from rm.help_announcements a where ${readableBy(reader)}
       order by seq desc limit ${results} offset ${(page - 1) * results}`.execute(db),
-    sql<{ total: string }>`select count(*)::text as total from rm.help_announcements`.execute(db),
+    announcementCount(db, reader),
   ]);
   return {
     data: rows.rows.map((row) => ({
@@ -28,17 +43,18 @@ export async function listAnnouncements(db: SqlDb, page: number, results: number
       documents: row.documents.map((document) => ({ name: document.name, aws_document_url: document.url })),
       created_at: row.created_at,
     })),
-    total: Number(count.rows[0]!.total),
+    total: count,
     current_page: page,
   };
 }
 
-/** check_new: has an announcement been published after the newest one the user marked as seen? */
-export async function hasNewAnnouncement(db: SqlDb, userId: string): Promise<boolean> {
+/** check_new: has an announcement for the reader been published after the newest one they marked as seen? */
+export async function hasNewAnnouncement(db: SqlDb, reader: AnnouncementReader): Promise<boolean> {
   const result = await sql<{ has_new: boolean }>`
     select exists (
       select 1 from rm.help_announcements a
-      where a.seq > coalesce((select v.last_seen_seq from rm.help_announcement_views v where v.user_id = ${userId}), 0)
+      where a.seq > coalesce((select v.last_seen_seq from rm.help_announcement_views v where v.user_id = ${reader.user_id}), 0)
+        and ${readableBy(reader)}
     ) as has_new`.execute(db);
   return result.rows[0]!.has_new;
 }
@@ -57,13 +73,13 @@ interface StoredAnnouncement {
   created_at: Date;
 }
 
-/** Every announcement, newest first, in keyset pages (for the export: flat memory whatever the count). */
-export async function* announcementPages(db: SqlDb, pageSize = 500): AsyncGenerator<AnnouncementRow[]> {
+/** Every announcement the reader sees, newest first, in keyset pages (for the export: flat memory whatever the count). */
+export async function* announcementPages(db: SqlDb, reader: AnnouncementReader, pageSize = 500): AsyncGenerator<AnnouncementRow[]> {
   let before: string | null = null;
   for (;;) {
     const page: { rows: StoredAnnouncement[] } = await sql<StoredAnnouncement>`
-      select seq::text as seq, id, message_text, documents, created_at from rm.help_announcements
-      where (${before}::bigint is null or seq < ${before}::bigint)
+      select seq::text as seq, id, message_text, documents, created_at from rm.help_announcements a
+      where (${before}::bigint is null or seq < ${before}::bigint) and ${readableBy(reader)}
       order by seq desc limit ${pageSize}`.execute(db);
     if (page.rows.length === 0) return;
     yield page.rows.map((row) => ({
@@ -77,7 +93,15 @@ export async function* announcementPages(db: SqlDb, pageSize = 500): AsyncGenera
   }
 }
 
-export async function announcementCount(db: SqlDb): Promise<number> {
-  const result = await sql<{ total: string }>`select count(*)::text as total from rm.help_announcements`.execute(db);
+export async function announcementCount(db: SqlDb, reader: AnnouncementReader): Promise<number> {
+  const result = await sql<{ total: string }>`select count(*)::text as total from rm.help_announcements a where ${readableBy(reader)}`.execute(db);
   return Number(result.rows[0]!.total);
+}
+
+/** The document of an announcement stored at this url (`/files/announcement-files/<uuid>.pdf`), or undefined when none names it. */
+export async function announcementFileIn(db: SqlDb, url: string): Promise<{ name: string } | undefined> {
+  const result = await sql<{ name: string }>`
+    select d->>'name' as name from rm.help_announcements a, jsonb_array_elements(a.documents) d
+    where a.documents @> ${JSON.stringify([{ url }])}::jsonb and d->>'url' = ${url} limit 1`.execute(db);
+  return result.rows[0];
 }

@@ -25,13 +25,9 @@ const CITIES = ['Dallas', 'Houston', 'Tulsa', 'Baton Rouge', 'Little Rock', 'Alb
 const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Ivy', 'Lucas', 'Nora', 'Owen', 'Ruby', 'Eli'];
 const LAST = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Brown', 'Lopez', 'Davis', 'Wilson', 'Clark', 'Young', 'Allen', 'King'];
 
-/** Two announcements, oldest first: every demo account sees them and is prompted once. */
+/** The first announcement, oldest first: every demo account sees it and is prompted once (the help seed adds the rest). */
 const DEMO_ANNOUNCEMENTS = [
   { message_text: 'Welcome to the distribution portal. Your inventory, RMA, orders and onboarding are all here; the Help centre has training documents and videos.' },
-  {
-    message_text: 'Holiday shipping cut-off: orders placed after December 18 ship after January 2. Please plan your device orders and RMA shipments accordingly.',
-    documents: [{ name: 'Holiday schedule.pdf', url: '/files/announcements/holiday-schedule.pdf' }],
-  },
 ];
 
 /** An office of the demo business as the device seed needs it. */

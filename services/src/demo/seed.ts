@@ -8,6 +8,7 @@ import { passwordHashing } from '../auth/auth.module';
 import type { Platform } from '../platform/platform';
 import { runInBackground } from '../platform/db/database';
 import { seedDemoBusiness } from './demo-business.seed';
+import { seedDemoHelp } from './demo-help.seed';
 import { OrgCommands } from '../admin/org.commands';
 
 /** Above this many devices the seed takes the bulk path unless told otherwise. */
@@ -44,6 +45,7 @@ async function seedOnce(platform: Platform, options: SeedOptions): Promise<boole
     const started = Date.now();
     const org = new OrgCommands(platform.database, platform.eventStore, passwordHashing(platform));
     const summary = await seedDemoBusiness(platform.eventStore, org);
+    await seedDemoHelp(platform, summary.officeDetails);
     platform.logger.info({ offices: summary.offices, agents: summary.agents, ms: Date.now() - started }, 'demo business seeded');
     const devices = options.devices ?? platform.config.SEED_DEVICES;
     if (devices > 0) {

@@ -13,6 +13,7 @@ import { type CommandContext, eventMetadata } from '../platform/commands/command
 import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
 import type { Database } from '../platform/db/database';
 import type { EventStore } from '../platform/event-store/event-store';
+import type { PendingUpload } from '../platform/storage/uploads';
 import { decideMarkViewed, decidePublishAnnouncement, evolveViews, initialAnnouncementState, initialViewsState } from './announcement.decider';
 
 /** The announcements' commands: load what the rules need, decide, append. */
@@ -21,11 +22,6 @@ export class AnnouncementCommands {
     private readonly database: Database,
     private readonly store: EventStore,
   ) {}
-
-  /** PublishAnnouncement (no route yet: the administration screen comes later). */
-  publishAnnouncement(input: PublishAnnouncementInput, context: CommandContext): Promise<{ id: string; position: Position }> {
-    return publishAnnouncement(this.store, input, context);
-  }
 
   /**
    * The user has seen every announcement published so far: records the newest one the read model
@@ -48,14 +44,20 @@ export class AnnouncementCommands {
 
 /**
  * Publishing needs only the event store (a new stream per announcement), so the demo seed, which
- * has no read model at hand, publishes through this same command.
+ * has no read model at hand, publishes through this same function that the PublishAnnouncement
+ * command runs. A file comes pending: it is written only once the decision accepts
+ * (platform/storage/uploads.ts).
  */
-export async function publishAnnouncement(store: EventStore, input: PublishAnnouncementInput, context: CommandContext): Promise<{ id: string; position: Position }> {
+export async function publishAnnouncement(store: EventStore, input: PublishAnnouncementInput, context: CommandContext, file?: PendingUpload): Promise<{ id: string; position: Position }> {
   const command = publishAnnouncementCommand.parse(input);
   const id = uuidv7();
-  const events = decidePublishAnnouncement({ ...command, announcement_id: id }, initialAnnouncementState);
-  if (events instanceof DomainError) throw events;
-  const metadata = eventMetadata(context);
-  const result = await store.append([{ streamId: announcementStream(id), expectedVersion: 'no_stream', events: events.map((event) => ({ ...event, metadata })) }]);
-  return { id, position: result.position };
+  const decision = decidePublishAnnouncement({ ...command, announcement_id: id }, initialAnnouncementState);
+  const append = async (events: AnnouncementEvent[]) => {
+    const metadata = eventMetadata(context);
+    const result = await store.append([{ streamId: announcementStream(id), expectedVersion: 'no_stream', events: events.map((event) => ({ ...event, metadata })) }]);
+    return { id, position: result.position };
+  };
+  if (file) return file.keepIfAccepted(decision, append);
+  if (decision instanceof DomainError) throw decision;
+  return append(decision);
 }

@@ -18,7 +18,7 @@ describe('announcement rules', () => {
   describe('publishing', () => {
     it('given no announcement, when one is published, then AnnouncementPublished carries the trimmed message and documents', () => {
       const result = decidePublishAnnouncement(
-        { announcement_id: 'a1', message_text: '  Holiday cut-off is Dec 20  ', documents: [{ name: ' Holiday schedule.pdf ', url: '/files/announcements/holiday-schedule.pdf' }] },
+        { announcement_id: 'a1', message_text: '  Holiday cut-off is Dec 20  ', documents: [{ name: ' Holiday schedule.pdf ', url: '/files/announcements/holiday-schedule.pdf' }], audience_roles: [], retailer_id: null },
         initialAnnouncementState,
       );
       expect(result).toEqual([
@@ -30,12 +30,18 @@ describe('announcement rules', () => {
     });
 
     it('given no announcement, when the message is blank, then it is refused with the spec message', () => {
-      expect(refusal(decidePublishAnnouncement({ announcement_id: 'a1', message_text: '   ', documents: [] }, initialAnnouncementState))).toEqual([422, 'Please input message']);
+      expect(refusal(decidePublishAnnouncement({ announcement_id: 'a1', message_text: '   ', documents: [], audience_roles: [], retailer_id: null }, initialAnnouncementState))).toEqual([422, 'Please input message']);
+    });
+
+    it('addresses the roles of its audience (sorted, once each) among a retailer\'s people; a role without the Announcements screen is refused', () => {
+      const result = decidePublishAnnouncement({ announcement_id: 'a2', message_text: 'Count your stock', documents: [], audience_roles: [3, 2, 3], retailer_id: 'r-1' }, initialAnnouncementState);
+      expect(result).toEqual([{ type: 'AnnouncementPublished', data: { announcement_id: 'a2', message_text: 'Count your stock', documents: [], audience_roles: [2, 3], retailer_id: 'r-1' } }]);
+      expect(refusal(decidePublishAnnouncement({ announcement_id: 'a3', message_text: 'x', documents: [], audience_roles: [1], retailer_id: null }, initialAnnouncementState))).toEqual([400, 'Audience is a list of 2, 3, 11, 12']);
     });
 
     it('given a published announcement, when it is published again, then it is refused', () => {
       const published = evolveAnnouncement(initialAnnouncementState, { type: 'AnnouncementPublished', data: { announcement_id: 'a1', message_text: 'Hi', documents: [] } });
-      expect(refusal(decidePublishAnnouncement({ announcement_id: 'a1', message_text: 'Hi', documents: [] }, published))).toEqual([409, 'That announcement is already published']);
+      expect(refusal(decidePublishAnnouncement({ announcement_id: 'a1', message_text: 'Hi', documents: [], audience_roles: [], retailer_id: null }, published))).toEqual([409, 'That announcement is already published']);
     });
   });
 

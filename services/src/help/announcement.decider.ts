@@ -1,4 +1,4 @@
-import type { AnnouncementEvent, PublishAnnouncementCommand } from '@portal/contracts';
+import { ANNOUNCEMENT_AUDIENCE_ROLES, type AnnouncementEvent, HELP_MESSAGES, type PublishAnnouncementCommand } from '@portal/contracts';
 import { DomainError } from '../platform/commands/command-errors';
 
 /**
@@ -17,14 +17,20 @@ export function evolveAnnouncement(state: AnnouncementState, event: Announcement
   return event.type === 'AnnouncementPublished' ? { published: true } : state;
 }
 
-/** PublishAnnouncement: a message (and maybe documents) everyone with the Announcements screen reads. */
+/**
+ * PublishAnnouncement: a message (and maybe documents) for the roles of its audience (none: every
+ * role with the Announcements screen) among the people of its retailer (null: everyone). Only
+ * roles that reach the Announcements screen can be an audience.
+ */
 export function decidePublishAnnouncement(
   command: PublishAnnouncementCommand & { announcement_id: string },
   state: AnnouncementState,
 ): AnnouncementEvent[] | DomainError {
   if (state.published) return new DomainError('That announcement is already published', 409);
   const message = command.message_text.trim();
-  if (message.length === 0) return new DomainError('Please input message', 422);
+  if (message.length === 0) return new DomainError(HELP_MESSAGES.message, 422, { message_text: HELP_MESSAGES.message });
+  const audience = [...new Set(command.audience_roles)].sort((a, b) => a - b);
+  if (audience.some((role) => !(ANNOUNCEMENT_AUDIENCE_ROLES as readonly number[]).includes(role))) return new DomainError(HELP_MESSAGES.audience, 400, { audience_roles: HELP_MESSAGES.audience });
   return [
     {
       type: 'AnnouncementPublished',
@@ -32,6 +38,8 @@ export function decidePublishAnnouncement(
         announcement_id: command.announcement_id,
         message_text: message,
         documents: command.documents.map((document) => ({ name: document.name.trim(), url: document.url.trim() })),
+        ...(audience.length > 0 && { audience_roles: audience }),
+        ...(command.retailer_id !== null && { retailer_id: command.retailer_id }),
       },
     },
   ];

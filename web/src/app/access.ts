@@ -1,3 +1,4 @@
+import { HELP_PUBLISHER_ROLES } from '@portal/contracts/help/help.codes';
 import { ROLE, type RoleId } from '@portal/contracts/platform/roles';
 
 /**
@@ -20,6 +21,8 @@ export const SCREEN_ROLES = {
   retailerManagers: [ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER],
   /** My Inventory's menu entry (doc 1 §2.2). */
   officeManagers: [ROLE.SUPER_ADMIN, ROLE.OFFICE_MANAGER],
+  /** Publish announcements and manage training content (ours: contracts' HELP_PUBLISHER_ROLES). */
+  helpPublishers: HELP_PUBLISHER_ROLES,
 } as const satisfies Record<string, readonly RoleId[]>;
 
 /** The named permissions pages ask for. */
@@ -40,4 +43,6 @@ export const can = {
   filterOfficesByIboMarket: (roles: Roles) => holdsAny(roles, SCREEN_ROLES.retailerManagers),
   /** The Office selector of the detailed report (doc 1 §2.11): not for office managers. */
   chooseOffice: (roles: Roles) => !holdsAny(roles, [ROLE.OFFICE_MANAGER]),
+  /** Publish Announcement and the Training Content screen (ours): the super role and retailer managers. */
+  publishHelp: (roles: Roles) => holdsAny(roles, SCREEN_ROLES.helpPublishers),
 };

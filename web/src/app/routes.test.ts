@@ -73,6 +73,18 @@ describe('route table', () => {
     expect(byPath('/summary').page).not.toBe(byPath('/').page);
   });
 
+  it('builds the help screens; Training Content opens to and sits in the bottom menu of the super role and retailer managers only', () => {
+    for (const path of ['/announcement', '/support', '/faq', '/trainingdocs', '/trainingvideos', '/trainingcontent']) {
+      expect({ path, built: byPath(path).page !== undefined, capability: byPath(path).capability }).toEqual({ path, built: true, capability: 'help' });
+    }
+    const content = byPath('/trainingcontent');
+    expect(content.title).toBe('Training Content');
+    expect([ROLE.SUPER_ADMIN, ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER].filter((role) => canOpen(content, [role]))).toEqual([ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER]);
+    expect(labels([ROLE.RETAILER_MANAGER])).toContain('bottom/Training Content');
+    expect(labels([ROLE.SUPER_ADMIN])).toContain('bottom/Training Content');
+    expect(labels([ROLE.IBO_MANAGER])).not.toContain('bottom/Training Content');
+  });
+
   it('breadcrumbs: the screen a drill-down came from, with its link back; else the menu group; none at the top level', () => {
     const manager = [ROLE.OFFICE_MANAGER];
     expect(breadcrumbs('/InventoryDetailedReport', '/', manager)).toEqual([{ title: 'Dashboard', to: '/' }, { title: byPath('/InventoryDetailedReport').title }]);

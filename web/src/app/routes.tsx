@@ -52,6 +52,11 @@ const EditMarketPage = lazy(() => import('../features/admin/EditMarketPage'));
 const AddOfficePage = lazy(() => import('../features/admin/AddOfficePage'));
 const EditOfficePage = lazy(() => import('../features/admin/EditOfficePage'));
 const AnnouncementsPage = lazy(() => import('../features/help/AnnouncementsPage'));
+const HelpCentrePage = lazy(() => import('../features/help/HelpCentrePage'));
+const FaqPage = lazy(() => import('../features/help/FaqPage'));
+const TrainingDocsPage = lazy(() => import('../features/help/TrainingDocsPage'));
+const TrainingVideosPage = lazy(() => import('../features/help/TrainingVideosPage'));
+const TrainingContentPage = lazy(() => import('../features/help/TrainingContentPage'));
 const ReceiveInventoryPage = lazy(() => import('../features/inventory/ReceiveInventoryPage'));
 const ReassignInventoryPage = lazy(() => import('../features/inventory/ReassignInventoryPage'));
 const AssignInventoryPage = lazy(() => import('../features/inventory/AssignInventoryPage'));
@@ -182,10 +187,12 @@ const entries: Entry[] = [
   manager('/Transaction', 'Messages', 'help'),
   manager('/compliancedocument', 'Compliance Documents', 'help'),
 
-  manager('/support', 'Support', 'help', { group: 'bottom', label: 'Support', roles: EVERYONE }, EVERYONE),
-  manager('/faq', 'FAQ', 'help', undefined, EVERYONE),
-  manager('/trainingdocs', 'Training Documents', 'help', undefined, EVERYONE),
-  manager('/trainingvideos', 'Training Videos', 'help', undefined, EVERYONE),
+  { ...manager('/support', 'Support', 'help', { group: 'bottom', label: 'Support', roles: EVERYONE }, EVERYONE), page: HelpCentrePage },
+  { ...manager('/faq', 'FAQ', 'help', undefined, EVERYONE), page: FaqPage },
+  { ...manager('/trainingdocs', 'Training Documents', 'help', undefined, EVERYONE), page: TrainingDocsPage },
+  { ...manager('/trainingvideos', 'Training Videos', 'help', undefined, EVERYONE), page: TrainingVideosPage },
+  // Ours (the spec shows no such screen): the training content behind the two trees, for the publishers.
+  { ...manager('/trainingcontent', 'Training Content', 'help', { group: 'bottom', label: 'Training Content' }, SCREEN_ROLES.helpPublishers), page: TrainingContentPage },
   manager('/documents', 'Documents', 'help', undefined, EVERYONE),
   { ...manager('/changepassword', 'Change Password', 'auth', undefined, EVERYONE), page: ChangePasswordPage },
 

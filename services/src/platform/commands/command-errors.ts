@@ -1,7 +1,7 @@
 import { ConcurrencyError } from '../event-store/event-store';
 
 /** The statuses a refusal answers (DESIGN.md §3: validation 400, current state 409, missing 404...). */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
 
 /**
  * The one error type of the service: why a command or request is refused, in words a person

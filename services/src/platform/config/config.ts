@@ -51,6 +51,9 @@ const environmentSchema = z.object({
   ORDER_REMINDER_HOURS: positiveInt.max(24 * 365).default(48),
   /** How often the worker looks for device orders to remind. */
   ORDER_REMINDER_EVERY_MINUTES: positiveInt.max(24 * 60).default(60),
+  /** The Help centre's Email Us and Call Us cards (doc 3 §2 "{email}", "{phone}"); support requests are mailed to SUPPORT_EMAIL. */
+  SUPPORT_EMAIL: z.string().trim().email().default('support@portal.local'),
+  SUPPORT_PHONE: z.string().trim().min(1).max(40).default('(800) 555-0142'),
   /** Where RMA boxes ship to (the returns desk): the shipping label's "to" block, one line each. */
   RMA_RETURNS_NAME: z.string().min(1).default('Returns Desk'),
   RMA_RETURNS_ADDRESS: z.string().min(1).default('1200 Distribution Way'),

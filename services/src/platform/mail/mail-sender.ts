@@ -9,6 +9,8 @@ export interface MailMessage {
   readonly subject: string;
   readonly text: string;
   readonly html?: string;
+  /** Where a reply goes when it is not the sender (a support request: the person who asked). */
+  readonly replyTo?: string;
 }
 
 export const MAIL_QUEUE = 'mail';

@@ -9,7 +9,7 @@ import { useCommand, useRecordCommand } from '../../app/command';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { checkedBy } from '../../app/schema-rule';
 import { useSession } from '../../app/session-context';
-import { passesSchema, showRefusedFields } from './form-problems';
+import { passesSchema, showRefusedFields } from '../../app/form-problems';
 import { unitsView } from './unit-choices';
 import { usePeopleChoices } from './unit-columns';
 

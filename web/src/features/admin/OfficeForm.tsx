@@ -13,7 +13,7 @@ import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { checkedBy } from '../../app/schema-rule';
 import { useSession } from '../../app/session-context';
 import ActionButton from '../../app/widgets/ActionButton';
-import { passesSchema, showRefusedFields } from './form-problems';
+import { passesSchema, showRefusedFields } from '../../app/form-problems';
 import type { OfficeRow } from '@portal/contracts/admin/admin.views';
 import { SEND_INVITE, SEND_INVITE_OPTIONS, type SendInvite, UNIT_MESSAGES, unitsView } from './unit-choices';
 import { usePeopleChoices } from './unit-columns';

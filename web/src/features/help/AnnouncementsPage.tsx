@@ -1,7 +1,13 @@
+import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
+import { useState } from 'react';
+import { can } from '../../app/access';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
+import { useSession } from '../../app/session-context';
+import { helpRoutes } from './help-queries';
+import PublishAnnouncementDrawer from './PublishAnnouncementDrawer';
 
 interface AnnouncementRow {
   id: string;
@@ -30,7 +36,32 @@ const columns: ColumnsType<AnnouncementRow> = [
   { title: 'Created At', dataIndex: 'created_at', key: 'created_at', render: (at: string) => dayjs(at).format('MM-DD-YYYY') },
 ];
 
-/** Announcements (doc 3 §2, §3): Message, File, Created At, newest first. */
+/**
+ * Announcements (doc 3 §2, §3): Message, File, Created At, newest first. The publishers (the super
+ * role and retailer managers: HELP_PUBLISHER_ROLES) also have Publish Announcement.
+ */
 export default function AnnouncementsPage() {
-  return <ReportPage<AnnouncementRow> title="Announcements" list={route('GET', '/api/v1/announcements')} rowKey="id" columns={columns} exportRoute={route('GET', '/api/v1/announcement_export')} />;
+  const { user } = useSession();
+  const publishes = can.publishHelp(user?.role_id ?? []);
+  const [publishing, setPublishing] = useState(false);
+  return (
+    <>
+      <ReportPage<AnnouncementRow>
+        title="Announcements"
+        list={helpRoutes.announcements}
+        rowKey="id"
+        columns={columns}
+        exportRoute={route('GET', '/api/v1/announcement_export')}
+        refreshable
+        actions={
+          publishes && (
+            <Button type="primary" onClick={() => setPublishing(true)}>
+              Publish Announcement
+            </Button>
+          )
+        }
+      />
+      {publishing && <PublishAnnouncementDrawer onClose={() => setPublishing(false)} />}
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { ApiFailure } from '../../app/api-client';
+import { ApiFailure } from './api-client';
 
 /** Issues of a contracts schema (or a refusal's `fields`) as the form's field errors, each on its item. */
 type Problems = readonly { name: string; errors: string[] }[];
