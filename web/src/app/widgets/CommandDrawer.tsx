@@ -11,6 +11,7 @@ export default function CommandDrawer({
   onCancel,
   onSubmit,
   actions,
+  submitLabel = 'Submit',
   children,
 }: {
   title: string;
@@ -18,6 +19,8 @@ export default function CommandDrawer({
   onCancel: () => void;
   onSubmit: () => void;
   actions?: ReactNode;
+  /** The submit button's words (default the spec's 'Submit'; e.g. 'Publish'). */
+  submitLabel?: string;
   children: ReactNode;
 }) {
   return (
@@ -31,7 +34,7 @@ export default function CommandDrawer({
           <Button onClick={onCancel}>Cancel</Button>
           {actions}
           <Button type="primary" loading={submitting} onClick={onSubmit}>
-            Submit
+            {submitLabel}
           </Button>
         </Space>
       }

@@ -1,11 +1,12 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { HELP_MESSAGES, TRAINING_CATEGORIES, type TrainingCategoryId, type TrainingKind } from '@portal/contracts/help/help.codes';
 import { addTrainingContentBody } from '@portal/contracts/help/help.schemas';
-import { Button, Drawer, Form, Input, Radio, Select, Space, Upload } from 'antd';
+import { Button, Form, Input, Radio, Select, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useCommand } from '../../app/command';
 import { checkedBy } from '../../app/schema-rule';
 import { showRefusedFields } from '../../app/form-problems';
+import CommandDrawer from '../../app/widgets/CommandDrawer';
 import { FILE_RULES, fileProblem, lastFile, shownSize } from './help-files';
 import { helpRoutes } from './help-queries';
 
@@ -52,21 +53,7 @@ export default function AddTrainingContentDrawer({ onClose }: { onClose: () => v
   };
 
   return (
-    <Drawer
-      open
-      title="Add Training Content"
-      size={520}
-      onClose={onClose}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" loading={command.isPending} onClick={() => form.submit()}>
-            Add
-          </Button>
-        </Space>
-      }
-    >
+    <CommandDrawer title="Add Training Content" submitLabel="Add" submitting={command.isPending} onCancel={onClose} onSubmit={() => form.submit()}>
       <Form<TrainingContentForm> form={form} name="training-content" layout="vertical" initialValues={{ content_kind: 'document', source: 'file' }} onFinish={send}>
         <Form.Item name="content_kind" label="Type" required rules={[checkedBy(shape.content_kind)]}>
           <Radio.Group options={KIND_OPTIONS} />
@@ -114,6 +101,6 @@ export default function AddTrainingContentDrawer({ onClose }: { onClose: () => v
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </CommandDrawer>
   );
 }

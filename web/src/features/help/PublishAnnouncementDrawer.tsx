@@ -2,11 +2,12 @@ import { UploadOutlined } from '@ant-design/icons';
 import { ANNOUNCEMENT_AUDIENCE_ROLES, HELP_MESSAGES } from '@portal/contracts/help/help.codes';
 import { publishAnnouncementBody } from '@portal/contracts/help/help.schemas';
 import { ROLE_NAMES } from '@portal/contracts/platform/roles';
-import { Button, Checkbox, Drawer, Form, Input, Space, Upload } from 'antd';
+import { Button, Checkbox, Form, Input, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useCommand } from '../../app/command';
 import { checkedBy } from '../../app/schema-rule';
 import { showRefusedFields } from '../../app/form-problems';
+import CommandDrawer from '../../app/widgets/CommandDrawer';
 import { FILE_RULES, fileProblem, lastFile, shownSize } from './help-files';
 import { helpRoutes } from './help-queries';
 
@@ -50,21 +51,7 @@ export default function PublishAnnouncementDrawer({ onClose }: { onClose: () => 
   };
 
   return (
-    <Drawer
-      open
-      title="Publish Announcement"
-      size={520}
-      onClose={onClose}
-      destroyOnHidden
-      footer={
-        <Space>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" loading={command.isPending} onClick={() => form.submit()}>
-            Publish
-          </Button>
-        </Space>
-      }
-    >
+    <CommandDrawer title="Publish Announcement" submitLabel="Publish" submitting={command.isPending} onCancel={onClose} onSubmit={() => form.submit()}>
       <Form<AnnouncementForm> form={form} name="publish-announcement" layout="vertical" onFinish={send}>
         <Form.Item name="message_text" label="Message" required rules={[checkedBy(shape.message_text)]}>
           <Input.TextArea placeholder="Message" maxLength={2000} showCount autoSize={{ minRows: 4, maxRows: 10 }} />
@@ -101,6 +88,6 @@ export default function PublishAnnouncementDrawer({ onClose }: { onClose: () => 
           <Input placeholder="Link name" maxLength={200} />
         </Form.Item>
       </Form>
-    </Drawer>
+    </CommandDrawer>
   );
 }
