@@ -18,6 +18,8 @@ export * from './help/announcements.projection';
 export * from './help/announcements.queries';
 export * from './help/training.projection';
 export * from './help/training.queries';
+export * from './onboarding/onboarding.projection';
+export * from './onboarding/onboarding.queries';
 export * from './rma/rma.projection';
 export * from './rma/rma.queries';
 export * from './rma/rma-orders.queries';

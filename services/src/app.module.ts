@@ -6,6 +6,7 @@ import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { ExportsModule } from './exports/exports.module';
+import { OnboardingModule } from './onboarding/onboarding.module';
 import { HelpModule } from './help/help.module';
 import { RmaModule } from './rma/rma.module';
 import { OrdersModule } from './orders/orders.module';
@@ -22,7 +23,7 @@ import type { Platform } from './platform/platform';
 import { PlatformModule } from './platform/platform.module';
 
 /** Every capability's module, one line each: a new capability adds its line here. */
-export const CAPABILITY_MODULES = [AdminModule, ReferenceModule, HelpModule, InventoryModule, RmaModule, OrdersModule, DashboardModule, SalesModule, ReportsModule, ExportsModule];
+export const CAPABILITY_MODULES = [AdminModule, ReferenceModule, HelpModule, OnboardingModule, InventoryModule, RmaModule, OrdersModule, DashboardModule, SalesModule, ReportsModule, ExportsModule];
 
 /** The api process: HTTP routes over the opened platform. Capabilities add their modules here. */
 @Module({})

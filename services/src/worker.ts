@@ -2,7 +2,9 @@ import type { RecordedEvent } from '@portal/contracts';
 import { ProjectionRunner, projections } from '@portal/projections';
 import { processExports } from './exports/export-processor';
 import { enqueueMail, processMail } from './platform/mail/mail-sender';
+import { processSms } from './platform/sms/sms-sender';
 import { sendOrderReminders } from './orders/order-reminders';
+import { expireCandidates } from './onboarding/expire-candidates';
 import type { Platform } from './platform/platform';
 import { runInBackground } from './platform/db/database';
 import type { LiveBus } from './platform/realtime/live-bus';
@@ -31,6 +33,7 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
   // Behind the requests on the embedded database's one connection (pglite-dialect.ts).
   runInBackground(() => runner.start());
   processMail(platform.jobs, platform.mail);
+  processSms(platform.jobs, platform.sms);
   processExports(platform, live);
   // Device order reminders (docs/ORDERS.md): a timer, each run a short step behind the requests.
   const reminders = setInterval(() => {
@@ -42,10 +45,16 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
     );
   }, config.ORDER_REMINDER_EVERY_MINUTES * 60_000);
   reminders.unref();
+  // Onboarding invites whose window passed become Expired (docs/ONBOARDING.md): a timer, short steps behind the requests.
+  const expiry = setInterval(() => {
+    void expireCandidates(platform, new Date(), (work) => runInBackground(work)).catch((error: unknown) => logger.error({ err: error }, 'onboarding expiry failed'));
+  }, config.ONBOARDING_EXPIRY_EVERY_MINUTES * 60_000);
+  expiry.unref();
   logger.info({ projections: projections.map((projection) => projection.name) }, 'worker started');
   return {
     stop: () => {
       clearInterval(reminders);
+      clearInterval(expiry);
       return runner.stop();
     },
   };

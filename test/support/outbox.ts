@@ -16,3 +16,11 @@ export async function mailTo(dataDir: string, address: string): Promise<string> 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** Every decoded mail sent to `address` so far, oldest first (file names start with the time). */
+export async function mailsTo(dataDir: string, address: string): Promise<string[]> {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = (await fs.readdir(outbox).catch(() => [] as string[])).sort();
+  const mails = (await Promise.all(files.map((file) => fs.readFile(path.join(outbox, file), 'utf8')))).map(decodeQuotedPrintable);
+  return mails.filter((text) => text.includes(`To: ${address}`));
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { birthDate, blankAsMissing, requiredText, text, wholeNumber, wireDate, zipCode } from '../platform/input';
 import { codeListParam, idParam, keywordParam, listItems, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { emailAddress, mobileNumber, optionalPersonName, personName } from '../platform/person';
 import { ROLE_IDS } from '../platform/roles';
 import { agentStatuses, genders, usStates } from './admin.codes';
 
@@ -43,10 +44,6 @@ export type UserListQuery = z.infer<typeof userListQuery>;
 // Add User and Edit User (doc 3 §2, §5 Add/Edit User, §7 POST /api/v1/users[/{id}])
 // ---------------------------------------------------------------------------------------------
 
-/** doc 3 §5: names are letters, space and dot only, 2-30 characters (the Send Invite rule). */
-const PERSON_NAME = /^[\p{L} .]{2,30}$/u;
-const personName = (message: string) => z.preprocess(blankAsMissing, text(message).trim().regex(PERSON_NAME, message));
-const optionalPersonName = (message: string) => z.preprocess(blankAsMissing, text(message).trim().regex(PERSON_NAME, message).optional());
 const optionalLine = (max: number) => z.preprocess(blankAsMissing, text(`At most ${max} characters`).trim().max(max, `At most ${max} characters`).optional());
 const optionalChosenId = z.preprocess((value) => (value === 0 || value === '0' ? undefined : blankAsMissing(typeof value === 'number' ? String(value) : value)), text('An id is text').trim().max(64, 'That id is too long').optional());
 
@@ -110,11 +107,8 @@ const userFormFields = {
 /** POST /api/v1/users (Add User): e-mail and mobile given here only (disabled on Edit, doc 3 §2). */
 export const addUserBody = z.object({
   ...userFormFields,
-  email: z.preprocess(blankAsMissing, text(USER_FORM_MESSAGES.email).trim().max(254, USER_FORM_MESSAGES.email).email(USER_FORM_MESSAGES.email)),
-  mobile_number: z.preprocess(
-    (value) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : blankAsMissing(value)),
-    text(USER_FORM_MESSAGES.mobile).trim().regex(/^\d{10}$/, USER_FORM_MESSAGES.mobile),
-  ),
+  email: emailAddress(USER_FORM_MESSAGES.email),
+  mobile_number: mobileNumber(USER_FORM_MESSAGES.mobile),
 });
 export type AddUserBody = z.infer<typeof addUserBody>;
 

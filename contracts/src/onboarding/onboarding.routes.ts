@@ -1,5 +1,7 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
+import { exportQuery } from '../platform/export';
+import { candidateCommentBody, candidateIdParams, customEmailBody, onboardingStageBody, onboardingSummaryQuery, sendInviteBody } from './onboarding.schemas';
 
 const capability = 'onboarding';
 /** sendinvite, onboardingreport, agentreport: roles 3, 11, 12 (doc 3 §2). */
@@ -12,28 +14,30 @@ const agentSummary = 'doc 3 §7 Agent summary';
 
 export const onboardingRoutes: readonly ApiRoute[] = [
   // Send Invite
-  { method: 'POST', path: '/api/v1/candidate/send_invite', access: managerScreens, capability, planned: true,
-    summary: 'Invite a candidate agent to onboard', spec: `${onboarding}; doc 3 §5 Send Invite` },
+  { method: 'POST', path: '/api/v1/candidate/send_invite', access: managerScreens, capability,
+    summary: 'Invite a candidate agent to onboard', spec: `${onboarding}; doc 3 §5 Send Invite`, success: 201, body: sendInviteBody },
 
   // Onboarding Summary and its row actions
-  { method: 'GET', path: '/api/v1/onboarding_summary_report', access: managerScreens, capability, planned: true,
-    summary: 'Onboarding Summary: candidates and their onboarding stage', spec: `${onboarding}; doc 1 §7 report targets` },
-  { method: 'GET', path: '/api/v1/onboarding_summary_export', access: managerScreens, capability, planned: true,
-    summary: 'Export the Onboarding Summary', spec: onboarding },
-  { method: 'GET', path: '/api/v1/candidate/resend_invite/:id', access: managerScreens, capability, planned: true,
-    summary: 'Resend the invite to a candidate still at status 1 (invited)', spec: `${onboarding}; doc 3 §4` },
-  { method: 'GET', path: '/api/v1/candidate/send_email_remainders/:id', access: managerScreens, capability, planned: true,
-    summary: 'Send a candidate an e-mail reminder', spec: onboarding },
-  { method: 'GET', path: '/api/v1/candidate/resent_remainders/:id', access: managerScreens, capability, planned: true,
-    summary: 'Send a candidate an SMS reminder', spec: onboarding },
-  { method: 'POST', path: '/api/v1/candidate/send_custom_email_to_candidate/:id', access: managerScreens, capability, planned: true,
-    summary: 'Send a candidate a custom e-mail for an onboarding status', spec: `${onboarding}; doc 3 §5 Custom e-mail` },
-  { method: 'GET', path: '/api/v1/candidate/candidate_comments_log/:id', access: managerScreens, capability, planned: true,
-    summary: 'Comments on a candidate', spec: onboarding },
-  { method: 'GET', path: '/api/v1/candidate_onboarding_log/:id', access: managerScreens, capability, planned: true,
-    summary: 'Onboarding history of a candidate (log drawer)', spec: onboarding },
-  { method: 'DELETE', path: '/api/v1/candidate/onboarding/:id', access: managerScreens, capability, planned: true,
-    summary: 'Delete a candidate still at status 1 (invited)', spec: `${onboarding}; doc 3 §4` },
+  { method: 'GET', path: '/api/v1/onboarding_summary_report', access: managerScreens, capability,
+    summary: 'Onboarding Summary: candidates and their onboarding stage', spec: `${onboarding}; doc 1 §7 report targets`, query: onboardingSummaryQuery },
+  { method: 'GET', path: '/api/v1/onboarding_summary_export', access: managerScreens, capability,
+    summary: 'Export the Onboarding Summary', spec: onboarding, query: exportQuery(onboardingSummaryQuery) },
+  { method: 'GET', path: '/api/v1/candidate/resend_invite/:id', access: managerScreens, capability,
+    summary: 'Resend the invite to a candidate still at status 1 (invited)', spec: `${onboarding}; doc 3 §4`, params: candidateIdParams },
+  { method: 'GET', path: '/api/v1/candidate/send_email_remainders/:id', access: managerScreens, capability,
+    summary: 'Send a candidate an e-mail reminder', spec: onboarding, params: candidateIdParams },
+  { method: 'GET', path: '/api/v1/candidate/resent_remainders/:id', access: managerScreens, capability,
+    summary: 'Send a candidate an SMS reminder', spec: onboarding, params: candidateIdParams },
+  { method: 'POST', path: '/api/v1/candidate/send_custom_email_to_candidate/:id', access: managerScreens, capability,
+    summary: 'Send a candidate a custom e-mail for an onboarding status', spec: `${onboarding}; doc 3 §5 Custom e-mail`, params: candidateIdParams, body: customEmailBody },
+  { method: 'GET', path: '/api/v1/candidate/candidate_comments_log/:id', access: managerScreens, capability,
+    summary: 'Comments on a candidate', spec: onboarding, params: candidateIdParams },
+  { method: 'POST', path: '/api/v1/candidate/candidate_comments_log/:id', success: 201, access: managerScreens, capability,
+    summary: 'Add a comment on a candidate (ours: the comments modal\'s Add comment box)', spec: `${onboarding}; doc 3 §3 Comment`, params: candidateIdParams, body: candidateCommentBody },
+  { method: 'GET', path: '/api/v1/candidate_onboarding_log/:id', access: managerScreens, capability,
+    summary: 'Onboarding history of a candidate (log drawer)', spec: onboarding, params: candidateIdParams },
+  { method: 'DELETE', path: '/api/v1/candidate/onboarding/:id', access: managerScreens, capability,
+    summary: 'Delete a candidate still at status 1 (invited)', spec: `${onboarding}; doc 3 §4`, params: candidateIdParams },
 
   // Edit Candidate
   { method: 'POST', path: '/api/v1/candidate/update_candidate_info/:id', access: candidateEditScreens, capability, planned: true,
@@ -48,6 +52,6 @@ export const onboardingRoutes: readonly ApiRoute[] = [
     summary: 'Comments on an agent', spec: agentSummary },
 
   // Upstream
-  { method: 'POST', path: '/api/integration/v1/onboarding_stages', access: 'integration', capability, planned: true,
-    summary: 'Receive a candidate\'s onboarding stage change (background check, training, Telgoo ID) from upstream', spec: 'doc 3 §4 Onboarding stages (upstream call not shown; path is ours)' },
+  { method: 'POST', path: '/api/integration/v1/onboarding_stages', access: 'integration', capability,
+    summary: 'Receive a candidate\'s onboarding stage change (background check, training, Telgoo ID) from upstream', spec: 'doc 3 §4 Onboarding stages (upstream call not shown; path is ours)', body: onboardingStageBody },
 ];

@@ -70,9 +70,14 @@ export async function marketPlacement(
   return found.rows[0];
 }
 
-/** An office the scope reaches, with its market and status; undefined when missing or out of scope. */
-export async function officePlacement(db: SqlDb, scope: Scope, officeId: string): Promise<{ id: string; ibo_marketer_id: string; status: number } | undefined> {
-  const found = await sql<{ id: string; ibo_marketer_id: string; status: number }>`
-    select o.id, o.ibo_marketer_id, o.status from rm.org_offices o where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
+/** An office the scope reaches, with its market, retailer, status and Send Invite setting; undefined when missing or out of scope. */
+export async function officePlacement(
+  db: SqlDb,
+  scope: Scope,
+  officeId: string,
+): Promise<{ id: string; name: string; ibo_marketer_id: string; retailer_id: string; status: number; lifeline_status: number } | undefined> {
+  const found = await sql<{ id: string; name: string; ibo_marketer_id: string; retailer_id: string; status: number; lifeline_status: number }>`
+    select o.id, o.name, o.ibo_marketer_id, i.retailer_id, o.status, o.lifeline_status from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
+    where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
   return found.rows[0];
 }

@@ -10,10 +10,11 @@ import { mailPasswordLink } from '../auth/password-links';
 import { appendWithRecords } from '../platform/commands/append-with-records';
 import type { CommandContext } from '../platform/commands/command-context';
 import { DomainError, withConcurrencyRetry } from '../platform/commands/command-errors';
+import type { StreamAppend } from '../platform/event-store/event-store';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
 import { isUniqueViolation } from './org.commands';
-import { decideAddUser, rolesToGive } from './user-admin.decider';
+import { type UserDecision, decideAddUser, rolesToGive } from './user-admin.decider';
 import { loadPlacementFacts, userDecisionAppends } from './user-placement';
 
 export interface AddUserResult {
@@ -38,27 +39,34 @@ export class AddUserHandler implements ICommandHandler<AddUser> {
   constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
 
   async execute({ body, viewerRoles, scope, context }: AddUser): Promise<AddUserResult> {
-    const { database, eventStore } = this.platform;
     const userId = uuidv7();
     const position = await withConcurrencyRetry(async () => {
       const facts = await loadPlacementFacts(this.platform, scope, rolesToGive(viewerRoles, body.role_id) ?? [], body);
       const decision = decideAddUser(viewerRoles, { user_id: userId, body }, facts);
       if (decision instanceof DomainError) throw decision;
-      const appends = userDecisionAppends({ streamId: `user-${userId}`, expectedVersion: 'no_stream' }, decision, context);
-      // Nobody knows this password: the user chooses theirs from the e-mailed link.
-      const unusable = await hashPassword(randomBytes(32).toString('base64url'), passwordHashing(this.platform));
-      try {
-        const result = await appendWithRecords(database, eventStore, appends, {
-          write: (trx) => insertCredentials(trx, userId, body.email, unusable),
-          undo: (undoDb) => deleteCredentials(undoDb, userId),
-        });
-        return result.position;
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new DomainError('Email already exists', 409, { email: 'Email already exists' });
-        throw error;
-      }
+      return appendNewUser(this.platform, userId, body.email, decision, context);
     });
     await mailPasswordLink(this.platform, { user_id: userId, email: body.email, first_name: body.first_name }, 'welcome');
     return { id: userId, position };
+  }
+}
+
+/**
+ * Appends a new user (their stream and the manager lists they join, with `alsoAppend` — e.g. the
+ * candidate who became them — atomically) with credentials nobody knows: the user chooses their
+ * password from the e-mailed link. An e-mail already in use is refused.
+ */
+export async function appendNewUser(platform: Platform, userId: string, email: string, decision: UserDecision, context: CommandContext, alsoAppend: readonly StreamAppend[] = []): Promise<Position> {
+  const appends = [...userDecisionAppends({ streamId: `user-${userId}`, expectedVersion: 'no_stream' }, decision, context), ...alsoAppend];
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'), passwordHashing(platform));
+  try {
+    const result = await appendWithRecords(platform.database, platform.eventStore, appends, {
+      write: (trx) => insertCredentials(trx, userId, email, unusable),
+      undo: (undoDb) => deleteCredentials(undoDb, userId),
+    });
+    return result.position;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError('Email already exists', 409, { email: 'Email already exists' });
+    throw error;
   }
 }

@@ -146,6 +146,17 @@ export function decideAddUser(viewerRoles: readonly number[], command: { readonl
     return new DomainError(`You may not give the role ${refused.map(roleName).join(', ')}`, 403, { role_id: USER_FORM_MESSAGES.role });
   }
 
+  return placeNewUser({ user_id: command.user_id, body, roles }, facts);
+}
+
+/**
+ * A new user with these roles placed where the body says, as the facts found it (the retailer, or
+ * the IBO/market and its office, active): their UserCreated and the manager lists they join. Add
+ * User decides who may give which roles first; onboarding gives the invited role (doc 3 Send
+ * Invite: 2, 11 or 14) when a candidate is onboarded.
+ */
+export function placeNewUser(command: { readonly user_id: string; readonly body: AddUserBody; readonly roles: readonly number[] }, facts: PlacementFacts): UserDecision | DomainError {
+  const { body, roles } = command;
   const placement = userPlacement(roles);
   const missing = missingPickers(placement, body);
   if (missing) return missing;

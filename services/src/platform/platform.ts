@@ -9,6 +9,7 @@ import type { EventStore } from './event-store/event-store';
 import { KurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { PostgresEventStore } from './event-store/postgres-event-store';
 import type { Logger } from './logger';
+import { SmsSender } from './sms/sms-sender';
 import { MailSender } from './mail/mail-sender';
 import { BullMqJobQueue } from './queue/bullmq-job-queue';
 import { InProcessJobQueue } from './queue/in-process-job-queue';
@@ -22,6 +23,7 @@ export interface Platform {
   readonly eventStore: EventStore;
   readonly jobs: JobQueue;
   readonly mail: MailSender;
+  readonly sms: SmsSender;
   /** Present when REDIS_URL is set. */
   readonly redis?: Redis;
   close(): Promise<void>;
@@ -42,8 +44,9 @@ export async function openPlatform(config: Config, logger: Logger): Promise<Plat
   const bull = config.REDIS_URL ? new BullMqJobQueue(config.REDIS_URL, config.REDIS_PREFIX) : undefined;
   const jobs: JobQueue = bull ?? new InProcessJobQueue();
   const mail = new MailSender(config.MAIL_FROM, config.MAIL_URL, path.join(config.dataDirectory, 'outbox'));
+  const sms = new SmsSender(config.SMS_URL, config.SMS_API_KEY, path.join(config.dataDirectory, 'sms-outbox'));
   logger.info(
-    { database: database.kind, eventStore: eventStore.name, jobs: jobs.kind, mail: config.MAIL_URL ? 'smtp' : 'outbox' },
+    { database: database.kind, eventStore: eventStore.name, jobs: jobs.kind, mail: config.MAIL_URL ? 'smtp' : 'outbox', sms: config.SMS_URL ? 'http' : 'outbox' },
     'platform open',
   );
   return {
@@ -53,6 +56,7 @@ export async function openPlatform(config: Config, logger: Logger): Promise<Plat
     eventStore,
     jobs,
     mail,
+    sms,
     redis: bull?.redis,
     async close() {
       await jobs.close();

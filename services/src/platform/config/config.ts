@@ -51,6 +51,13 @@ const environmentSchema = z.object({
   ORDER_REMINDER_HOURS: positiveInt.max(24 * 365).default(48),
   /** How often the worker looks for device orders to remind. */
   ORDER_REMINDER_EVERY_MINUTES: positiveInt.max(24 * 60).default(60),
+  /** An HTTP SMS provider (POST JSON { to, text }); unset: texts are written to DATA_DIR/sms-outbox. */
+  SMS_URL: z.url().optional(),
+  SMS_API_KEY: z.string().min(1).optional(),
+  /** How long an invite's link works before the candidate completes their profile (then Expired, 20). */
+  ONBOARDING_INVITE_DAYS: positiveInt.max(365).default(14),
+  /** How often the worker expires invites whose window has passed. */
+  ONBOARDING_EXPIRY_EVERY_MINUTES: positiveInt.max(24 * 60).default(15),
   /** The Help centre's Email Us and Call Us cards (doc 3 §2 "{email}", "{phone}"); support requests are mailed to SUPPORT_EMAIL. */
   SUPPORT_EMAIL: z.string().trim().email().default('support@portal.local'),
   SUPPORT_PHONE: z.string().trim().min(1).max(40).default('(800) 555-0142'),

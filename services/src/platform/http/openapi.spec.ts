@@ -261,18 +261,20 @@ describe('buildOpenApiDocument: what the service really answers', () => {
     /** Its description, or that of each of its branches (`anyOf: [date, null]` for a nullable date). */
     const descriptionsOf = (schema: JsonSchema): unknown[] =>
       schema.description !== undefined ? [schema.description] : ((schema.anyOf ?? schema.oneOf ?? []) as JsonSchema[]).map(resolve).filter((branch) => branch.type !== 'null').flatMap(descriptionsOf);
+    // A date field by its name: `date` as a word of it (order_date, date_range_start), not inside another (candidate_id).
+    const DATE_NAME = /(^|_)date(_|$)/i;
     const dates: { where: string; descriptions: unknown[] }[] = [];
     const walk = (schema: JsonSchema, where: string) => {
       for (const part of [...((schema.allOf ?? []) as unknown[]), ...((schema.anyOf ?? []) as unknown[]), ...((schema.oneOf ?? []) as unknown[])]) walk(resolve(part), where);
       if (schema.items) walk(resolve(schema.items), `${where}[]`);
       for (const [name, property] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
-        if (/date/i.test(name)) dates.push({ where: `${where}.${name}`, descriptions: descriptionsOf(resolve(property)) });
+        if (DATE_NAME.test(name)) dates.push({ where: `${where}.${name}`, descriptions: descriptionsOf(resolve(property)) });
         walk(resolve(property), `${where}.${name}`);
       }
     };
     for (const { method, path: at, operation } of operationsOf(document)) {
       for (const parameter of operation.parameters ?? []) {
-        if (/date/i.test(parameter.name)) dates.push({ where: `${method} ${at} ?${parameter.name}`, descriptions: [parameter.description, ...descriptionsOf(parameter.schema)] });
+        if (DATE_NAME.test(parameter.name)) dates.push({ where: `${method} ${at} ?${parameter.name}`, descriptions: [parameter.description, ...descriptionsOf(parameter.schema)] });
       }
       for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) walk(resolve(media.schema), `${method} ${at} ${type}`);
     }

@@ -9,6 +9,7 @@ import { PostgresEventStore } from '../event-store/postgres-event-store';
 import type { Platform } from '../platform';
 import { InProcessJobQueue } from '../queue/in-process-job-queue';
 import { MailSender } from '../mail/mail-sender';
+import { SmsSender } from '../sms/sms-sender';
 import { type TestDatabase, createTestDatabase } from '../testing/test-database';
 import { PLATFORM } from '../tokens';
 import { ErrorFilter } from './error-filter';
@@ -45,6 +46,7 @@ describe('read-your-writes on a command route', () => {
       eventStore: store,
       jobs: new InProcessJobQueue(),
       mail: new MailSender('x@y.z', undefined, '/tmp'),
+      sms: new SmsSender(undefined, undefined, '/tmp'),
       close: async () => undefined,
     };
     @Module({ controllers: [DevicesController], providers: [{ provide: PLATFORM, useValue: platform }] })

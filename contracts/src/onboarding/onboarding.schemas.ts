@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { blankAsMissing, multilineText, text, wholeNumber } from '../platform/input';
+import { codeListParam, dateParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { emailAddress, mobileNumber, optionalPersonName, personName } from '../platform/person';
+import { deliveryMethods, onboardingSources, onboardingStatuses, onboardingStatusesForCustomEmail, radPiiIssueStatuses } from './onboarding.codes';
+
+/** The Send Invite, Onboarding Summary and custom e-mail texts (doc 3 §5, §8), the spec's spelling and spacing kept. */
+export const ONBOARDING_MESSAGES = {
+  office: 'Please select office',
+  role: 'Please select role',
+  firstName: 'Please input first name',
+  lastName: 'Please input your last name',
+  middleName: 'Middle name is letters, space and dot only, 2-30 characters',
+  email: 'Please input valid email address',
+  mobile: 'Please input  valid mobile number',
+  deliveryMethod: 'Please select Delivery Option',
+  fieldEnrollment: 'Please select any one',
+  invited: 'Candidate Invite sent succesfully',
+  deleted: 'Candidate Deleted Successfully',
+  bothDates: 'Please select both created from and to date',
+  futureDate: 'Dates cannot be in the future',
+  emailType: 'Please select email type',
+  emailText: 'Please input email content',
+  comment: 'Please input comment',
+} as const;
+
+const chosenId = (message: string) =>
+  z.preprocess((value) => (typeof value === 'number' ? String(value) : blankAsMissing(value)), text(message).trim().min(1, message).max(64, 'That id is too long'));
+const codeOf = (known: readonly { readonly id: number }[], message: string) =>
+  z.preprocess(blankAsMissing, wholeNumber(message).refine((code) => known.some((item) => item.id === code), message));
+
+/** POST /api/v1/candidate/send_invite (doc 3 §5 Send Invite, §7). Which roles the inviter may offer, the decider says. */
+export const sendInviteBody = z.object({
+  office_id: chosenId(ONBOARDING_MESSAGES.office),
+  role_id: z.preprocess(blankAsMissing, wholeNumber(ONBOARDING_MESSAGES.role)),
+  first_name: personName(ONBOARDING_MESSAGES.firstName),
+  middle_name: optionalPersonName(ONBOARDING_MESSAGES.middleName),
+  last_name: personName(ONBOARDING_MESSAGES.lastName),
+  email: emailAddress(ONBOARDING_MESSAGES.email),
+  mobile_number: mobileNumber(ONBOARDING_MESSAGES.mobile),
+  delivery_method: codeOf(deliveryMethods, ONBOARDING_MESSAGES.deliveryMethod),
+  // Yes (1) by default; hidden on the form for some inviters and roles (doc 3 §5), then 1.
+  will_add_enrollments: z.preprocess(blankAsMissing, wholeNumber(ONBOARDING_MESSAGES.fieldEnrollment).refine((value) => value === 0 || value === 1, ONBOARDING_MESSAGES.fieldEnrollment).default(1)),
+});
+export type SendInviteBody = z.infer<typeof sendInviteBody>;
+
+/** The Onboarding Summary's sortable columns (`sort_key`, ours: the spec shows the parameter, not its values). */
+export const ONBOARDING_SORT_KEYS = ['created_at', 'updated_at', 'first_name', 'last_name', 'email', 'status', 'office_name'] as const;
+
+/** The dashboard's entries open the summary with `redirect_key` = a stage key (doc 1 §2.4), or `rad_link_failed` (ours: RAD Link Failed has no key). */
+export const ONBOARDING_REDIRECT_KEYS = ['rad_link_failed'] as const;
+
+/**
+ * GET /api/v1/onboarding_summary_report (doc 3 §2, §7): the created-from and created-to dates go
+ * together or not at all, and neither is in the future (checked against the business's today by
+ * the service, which knows it).
+ */
+export const onboardingSummaryQuery = z
+  .object({
+    page: pageParam,
+    results: resultsParam,
+    keyword: keywordParam,
+    status: codeListParam('status', onboardingStatuses.map((stage) => stage.id)),
+    office_id: optionalIdParam,
+    ibo_marketer_id: optionalIdParam,
+    onboarding_source: z.preprocess(blankAsMissing, codeOf(onboardingSources, `onboarding_source is one of ${onboardingSources.map((source) => source.id).join(', ')}`).optional()),
+    role_id: z.preprocess(blankAsMissing, wholeNumber('role_id is a role id').optional()),
+    date_range_start: dateParam,
+    date_range_end: dateParam,
+    rad_pii_issue: z.preprocess(blankAsMissing, wholeNumber('rad_pii_issue is 1').refine((value) => value === 1, 'rad_pii_issue is 1').optional()),
+    redirect_key: z.preprocess(blankAsMissing, text().trim().max(30).optional()),
+    sort_key: z.preprocess(blankAsMissing, z.enum(ONBOARDING_SORT_KEYS, { error: `sort_key is one of ${ONBOARDING_SORT_KEYS.join(', ')}` }).optional()),
+    sort: sortParam,
+  })
+  .refine((query) => (query.date_range_start === undefined) === (query.date_range_end === undefined), { message: ONBOARDING_MESSAGES.bothDates, path: ['date_range_start'] });
+export type OnboardingSummaryQuery = z.infer<typeof onboardingSummaryQuery>;
+
+export const candidateIdParams = z.object({ id: idParam('No such candidate') });
+export type CandidateIdParams = z.infer<typeof candidateIdParams>;
+
+/** POST /api/v1/candidate/send_custom_email_to_candidate/{id} (doc 3 §5 Custom e-mail). */
+export const customEmailBody = z.object({
+  onboarding_status: codeOf(onboardingStatusesForCustomEmail, ONBOARDING_MESSAGES.emailType),
+  email_text: z.preprocess((value) => (value === null ? undefined : value), multilineText(ONBOARDING_MESSAGES.emailText).trim().min(1, ONBOARDING_MESSAGES.emailText).max(5000, 'An e-mail is at most 5000 characters')),
+});
+export type CustomEmailBody = z.infer<typeof customEmailBody>;
+
+/** POST /api/v1/candidate/candidate_comments_log/{id} (ours: the comments modal's 'Add comment' box). */
+export const candidateCommentBody = z.object({
+  comments: z.preprocess((value) => (value === null ? undefined : value), multilineText(ONBOARDING_MESSAGES.comment).trim().min(1, ONBOARDING_MESSAGES.comment).max(2000, 'A comment is at most 2000 characters')),
+});
+export type CandidateCommentBody = z.infer<typeof candidateCommentBody>;
+
+const COURSE_KEYS = ['course_one', 'course_two', 'course_three', 'course_four', 'course_five', 'course_six', 'course_seven', 'course_eight', 'course_nine', 'course_ten'] as const;
+
+/**
+ * POST /api/integration/v1/onboarding_stages (ours): an upstream system (background check,
+ * training, RAD ID, ETC code) reports a candidate's move to `status`. Which moves are possible,
+ * contracts' INTEGRATION_MOVES says; the decider refuses the others in words.
+ */
+export const onboardingStageBody = z.object({
+  candidate_id: chosenId('candidate_id is required'),
+  status: codeOf(onboardingStatuses, `status is one of ${onboardingStatuses.map((stage) => stage.id).join(', ')}`),
+  note: z.preprocess(blankAsMissing, multilineText().trim().max(2000, 'A note is at most 2000 characters').optional()),
+  rad_id: z.preprocess(blankAsMissing, text('rad_id is letters and digits, at most 9').trim().regex(/^[A-Za-z0-9]{1,9}$/, 'rad_id is letters and digits, at most 9').optional()),
+  telgoo_id: z.preprocess(blankAsMissing, text('telgoo_id is at most 50 characters').trim().min(1).max(50, 'telgoo_id is at most 50 characters').optional()),
+  rad_pii_issue_ids: codeListParam('rad_pii_issue_ids', radPiiIssueStatuses.map((issue) => issue.id)),
+  courses: z.partialRecord(z.enum(COURSE_KEYS, { error: `courses' keys are ${COURSE_KEYS.join(', ')}` }), text().trim().max(50, 'A course result is at most 50 characters')).optional(),
+});
+export type OnboardingStageBody = z.infer<typeof onboardingStageBody>;

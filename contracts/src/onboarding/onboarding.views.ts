@@ -1,0 +1,71 @@
+/** One row of the Onboarding Summary (doc 3 §3 onboarding candidate row). */
+export interface CandidateRow {
+  readonly id: string;
+  readonly rad_id: string | null;
+  readonly ibo_marketer_id: string;
+  readonly ibo_market_name: string;
+  readonly rad_pii_issue_names: readonly { readonly id: number; readonly name: string }[];
+  readonly office_id: string;
+  readonly office_name: string;
+  readonly office_number: string;
+  readonly will_add_enrollments: number;
+  readonly status: number;
+  readonly status_name: string;
+  readonly role_id: number;
+  readonly role_name: string;
+  readonly onboarding_source: number;
+  readonly onboarding_source_name: string;
+  /** The ETC code. */
+  readonly telgoo_id: string | null;
+  readonly first_name: string;
+  readonly middle_name: string | null;
+  readonly last_name: string;
+  readonly email: string;
+  /** `***-**-1234`, or null before the candidate gave it. */
+  readonly masked_ssn_number: string | null;
+  readonly mobile_number: string;
+  readonly street_address1: string | null;
+  readonly street_address2: string | null;
+  readonly city: string | null;
+  readonly state: string | null;
+  readonly zip: string | null;
+  readonly shirt_size: string | null;
+  readonly dob: string | null;
+  /** Links the console opens (signed; null until the candidate gave them). */
+  readonly photo_copy_url: string | null;
+  readonly government_document_url: string | null;
+  readonly candidate_signed_bgc_url: string | null;
+  readonly retailer_agent_agreement_url: string | null;
+  readonly course_one: string | null;
+  readonly course_two: string | null;
+  readonly course_three: string | null;
+  readonly course_four: string | null;
+  readonly course_five: string | null;
+  readonly course_six: string | null;
+  readonly course_seven: string | null;
+  readonly course_eight: string | null;
+  readonly course_nine: string | null;
+  readonly course_ten: string | null;
+  /** ISO 8601. */
+  readonly invite_expires_at: string | null;
+  readonly updated_at: string;
+  readonly updated_by_name: string | null;
+  readonly last_updated_by_name: string | null;
+  readonly created_at: string;
+  readonly comments_exists: 0 | 1;
+  /** The user the candidate became (at 13). */
+  readonly user_id: string | null;
+}
+
+/** A comment (doc 3 §3). */
+export interface CandidateComment {
+  readonly created_at: string;
+  readonly commented_by_name: string;
+  readonly comments: string;
+}
+
+/** A log entry (doc 3 §3): what happened, in words. */
+export interface CandidateLogEntry {
+  readonly created_at: string;
+  readonly description: string;
+}

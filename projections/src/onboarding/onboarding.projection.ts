@@ -1,0 +1,135 @@
+import { CANDIDATE_EVENT_TYPES, type CandidateActor, type CandidateEvent, type RecordedEvent, deliveryMethods, onboardingStatusName, onboardingStatuses } from '@portal/contracts';
+import { sql } from 'kysely';
+import type { Projection } from '../runner/projection';
+import type { SqlDb } from '../runner/ports';
+
+/**
+ * Candidates (doc 3 §2 Onboarding Summary, §3 candidate row, comment, log entry): one row per
+ * candidate, its log (every event in words, with who or what did it) and its comments. A deleted
+ * candidate keeps its row (marked) so that nothing of its history is lost, and leaves every list.
+ * Candidates are few and each event touches one, so events are applied one by one.
+ */
+
+const deliveryName = (method: number) => deliveryMethods.find((item) => item.id === method)?.name ?? String(method);
+const who = (by: CandidateActor) => (by.kind === 'candidate' ? 'the candidate' : by.name);
+const stageName = (status: number) => (onboardingStatuses.some((stage) => stage.id === status) ? onboardingStatusName(status) : `Status ${status}`);
+
+/** The log's words for an event. */
+function describe(event: CandidateEvent): string {
+  switch (event.type) {
+    case 'CandidateInvited':
+      return event.data.source === 2
+        ? `Registered themselves (${event.data.email})`
+        : `Invite sent to ${event.data.email} by ${who(event.data.by)} (${deliveryName(event.data.delivery_method)})`;
+    case 'CandidateInviteRenewed':
+      return event.data.reason === 'resend' ? `Invite resent by ${who(event.data.by)}` : `A new link was sent with the ${event.data.reason === 'email_reminder' ? 'e-mail' : 'SMS'} reminder`;
+    case 'CandidateStageChanged': {
+      const moved = event.data.from === event.data.to ? `Stayed at ${stageName(event.data.to)}` : `Moved from ${stageName(event.data.from)} to ${stageName(event.data.to)}`;
+      return `${moved} by ${who(event.data.by)}${event.data.note ? `: ${event.data.note}` : ''}`;
+    }
+    case 'CandidateReminded':
+      return `${event.data.channel === 'email' ? 'E-mail' : 'SMS'} reminder sent by ${who(event.data.by)}`;
+    case 'CandidateCustomEmailSent':
+      return `Custom e-mail (${stageName(event.data.onboarding_status)}) sent by ${who(event.data.by)}`;
+    case 'CandidateCommented':
+      return `Comment by ${who(event.data.by)}`;
+    case 'CandidateDeleted':
+      return `Deleted by ${who(event.data.by)}`;
+    case 'CandidateBecameUser':
+      return 'Became a user of the portal';
+  }
+}
+
+export const onboardingProjection: Projection = {
+  name: 'onboarding',
+  version: 1,
+  tables: ['onboarding_candidates', 'onboarding_candidate_log', 'onboarding_candidate_comments'],
+  handles: CANDIDATE_EVENT_TYPES,
+
+  async createTables(db: SqlDb, schema: string) {
+    const t = (name: string) => sql.id(schema, name);
+    await sql`
+      create table ${t('onboarding_candidates')} (
+        id text primary key, status smallint not null, source smallint not null, office_id text not null, ibo_marketer_id text not null, retailer_id text not null,
+        role_id smallint not null, first_name text not null, middle_name text, last_name text not null, email text not null, mobile_number text not null,
+        will_add_enrollments smallint not null, delivery_method smallint not null, rad_id text, telgoo_id text, rad_pii_issue_ids smallint[] not null default '{}',
+        masked_ssn_number text, dob date, shirt_size text, street_address1 text, street_address2 text, city text, state text, zip text,
+        photo_copy_key text, government_document_key text, signed_bgc_key text, agent_agreement_key text, courses jsonb not null default '{}',
+        expires_at timestamptz, user_id text, comments_count integer not null default 0, deleted_at timestamptz,
+        updated_by_name text, last_updated_by_name text, created_at timestamptz not null, updated_at timestamptz not null
+      )`.execute(db);
+    await sql`create index on ${t('onboarding_candidates')} (office_id, created_at desc) where deleted_at is null`.execute(db);
+    await sql`create index on ${t('onboarding_candidates')} (lower(email)) where deleted_at is null`.execute(db);
+    await sql`create index on ${t('onboarding_candidates')} (expires_at) where deleted_at is null and status in (1, 2)`.execute(db);
+    await sql`
+      create table ${t('onboarding_candidate_log')} (
+        candidate_id text not null, seq bigint generated always as identity, description text not null, created_at timestamptz not null, primary key (candidate_id, seq)
+      )`.execute(db);
+    await sql`
+      create table ${t('onboarding_candidate_comments')} (
+        candidate_id text not null, seq bigint generated always as identity, comments text not null, commented_by_name text not null, created_at timestamptz not null,
+        primary key (candidate_id, seq)
+      )`.execute(db);
+  },
+
+  async apply(_db, events, schema) {
+    const db = _db as unknown as SqlDb;
+    const t = (name: string) => sql.id(schema, name);
+    for (const recorded of events as readonly RecordedEvent[]) {
+      const event = { type: recorded.type, data: recorded.data } as CandidateEvent;
+      const at = recorded.recordedAt.toISOString();
+      const id = event.data.candidate_id;
+      const by = 'by' in event.data ? (event.data.by as CandidateActor) : undefined;
+      // Who touched it last: a person (a user or the candidate) for updated_by_name; anyone, systems too, for last_updated_by_name.
+      const person = by && (by.kind === 'user' || by.kind === 'candidate') ? who(by) : null;
+      switch (event.type) {
+        case 'CandidateInvited': {
+          const d = event.data;
+          await sql`
+            insert into ${t('onboarding_candidates')} (id, status, source, office_id, ibo_marketer_id, retailer_id, role_id, first_name, middle_name, last_name, email,
+              mobile_number, will_add_enrollments, delivery_method, expires_at, updated_by_name, last_updated_by_name, created_at, updated_at)
+            values (${id}, 1, ${d.source}, ${d.office_id}, ${d.ibo_marketer_id}, ${d.retailer_id}, ${d.role_id}, ${d.first_name}, ${d.middle_name}, ${d.last_name},
+              ${d.email}, ${d.mobile_number}, ${d.will_add_enrollments}, ${d.delivery_method}, ${d.expires_at}, ${person}, ${who(d.by)}, ${at}, ${at})
+            on conflict (id) do nothing`.execute(db);
+          break;
+        }
+        case 'CandidateInviteRenewed':
+          await sql`update ${t('onboarding_candidates')} set expires_at = ${event.data.expires_at}, updated_at = ${at} where id = ${id}`.execute(db);
+          break;
+        case 'CandidateStageChanged': {
+          const d = event.data;
+          await sql`
+            update ${t('onboarding_candidates')} set status = ${d.to},
+              rad_pii_issue_ids = case when ${d.rad_pii_issue_ids !== undefined} then ${d.rad_pii_issue_ids ?? []}::smallint[] when ${d.to} <> 23 then '{}'::smallint[] else rad_pii_issue_ids end,
+              telgoo_id = coalesce(${d.telgoo_id ?? null}, telgoo_id), rad_id = coalesce(${d.rad_id ?? null}, rad_id),
+              courses = courses || ${JSON.stringify(d.courses ?? {})}::jsonb,
+              updated_by_name = coalesce(${person}, updated_by_name), last_updated_by_name = ${who(d.by)}, updated_at = ${at}
+            where id = ${id}`.execute(db);
+          break;
+        }
+        case 'CandidateCommented':
+          await sql`insert into ${t('onboarding_candidate_comments')} (candidate_id, comments, commented_by_name, created_at) values (${id}, ${event.data.comment}, ${who(event.data.by)}, ${at})`.execute(db);
+          await sql`update ${t('onboarding_candidates')} set comments_count = comments_count + 1 where id = ${id}`.execute(db);
+          break;
+        case 'CandidateCustomEmailSent':
+          // Every custom e-mail is also a comment (what was written to the candidate), so the comments modal is never empty of it.
+          await sql`insert into ${t('onboarding_candidate_comments')} (candidate_id, comments, commented_by_name, created_at)
+            values (${id}, ${`Custom e-mail (${stageName(event.data.onboarding_status)}): ${event.data.email_text}`}, ${who(event.data.by)}, ${at})`.execute(db);
+          await sql`update ${t('onboarding_candidates')} set comments_count = comments_count + 1, updated_at = ${at} where id = ${id}`.execute(db);
+          break;
+        case 'CandidateReminded':
+          await sql`insert into ${t('onboarding_candidate_comments')} (candidate_id, comments, commented_by_name, created_at)
+            values (${id}, ${`${event.data.channel === 'email' ? 'E-mail' : 'SMS'} reminder sent`}, ${who(event.data.by)}, ${at})`.execute(db);
+          await sql`update ${t('onboarding_candidates')} set comments_count = comments_count + 1, updated_at = ${at} where id = ${id}`.execute(db);
+          break;
+        case 'CandidateDeleted':
+          await sql`update ${t('onboarding_candidates')} set deleted_at = ${at}, updated_at = ${at} where id = ${id}`.execute(db);
+          break;
+        case 'CandidateBecameUser':
+          await sql`update ${t('onboarding_candidates')} set user_id = ${event.data.user_id}, updated_at = ${at} where id = ${id}`.execute(db);
+          break;
+      }
+      await sql`insert into ${t('onboarding_candidate_log')} (candidate_id, description, created_at) values (${id}, ${describe(event)}, ${at})`.execute(db);
+    }
+  },
+};

@@ -1,0 +1,260 @@
+import {
+  type CandidateActor,
+  type CandidateEvent,
+  EXPIRING_STAGES,
+  FINAL_STAGES,
+  INTEGRATION_MOVES,
+  ONBOARDING_MESSAGES,
+  type OnboardingStageBody,
+  type OnboardingStatusId,
+  STAGE,
+  type SendInviteBody,
+  candidateActions,
+  fieldEnrollmentAsked,
+  inviteRoleChoices,
+  onboardingStatusName,
+} from '@portal/contracts';
+import { DomainError } from '../platform/commands/command-errors';
+
+/**
+ * The candidate's rules (doc 3 §4, §5; docs/ONBOARDING.md), pure: each function takes the
+ * candidate's state (folded from its stream) and the facts its handler loaded, and answers the
+ * events to append or a refusal in words. The moves themselves are contracts' one table
+ * (onboarding.stages.ts).
+ */
+
+export interface CandidateState {
+  readonly id: string;
+  readonly exists: boolean;
+  readonly deleted: boolean;
+  readonly status: OnboardingStatusId;
+  readonly retailer_id: string | null;
+  readonly email: string;
+  readonly mobile_number: string;
+  readonly first_name: string;
+  readonly delivery_method: 0 | 1 | 2;
+  readonly token_hash: string | null;
+  readonly expires_at: string | null;
+  readonly telgoo_id: string | null;
+  readonly user_id: string | null;
+}
+
+export const initialCandidateState: CandidateState = {
+  id: '',
+  exists: false,
+  deleted: false,
+  status: STAGE.INVITE_SENT,
+  retailer_id: null,
+  email: '',
+  mobile_number: '',
+  first_name: '',
+  delivery_method: 0,
+  token_hash: null,
+  expires_at: null,
+  telgoo_id: null,
+  user_id: null,
+};
+
+export function evolveCandidate(state: CandidateState, event: CandidateEvent): CandidateState {
+  switch (event.type) {
+    case 'CandidateInvited':
+      return {
+        ...state,
+        id: event.data.candidate_id,
+        exists: true,
+        status: STAGE.INVITE_SENT,
+        retailer_id: event.data.retailer_id,
+        email: event.data.email,
+        mobile_number: event.data.mobile_number,
+        first_name: event.data.first_name,
+        delivery_method: event.data.delivery_method,
+        token_hash: event.data.token_hash,
+        expires_at: event.data.expires_at,
+      };
+    case 'CandidateInviteRenewed':
+      return { ...state, token_hash: event.data.token_hash, expires_at: event.data.expires_at };
+    case 'CandidateStageChanged':
+      return { ...state, status: event.data.to, telgoo_id: event.data.telgoo_id ?? state.telgoo_id };
+    case 'CandidateDeleted':
+      return { ...state, deleted: true };
+    case 'CandidateBecameUser':
+      return { ...state, user_id: event.data.user_id };
+    default:
+      return state;
+  }
+}
+
+export const foldCandidate = (events: readonly CandidateEvent[]): CandidateState => events.reduce(evolveCandidate, initialCandidateState);
+
+const notFound = () => new DomainError('That candidate was not found.', 404);
+/** A candidate that was never invited, or was deleted, reads as one that does not exist. */
+const live = (state: CandidateState) => state.exists && !state.deleted;
+
+// ----- Send Invite -----
+
+/** The office as the inviter's scope finds it (undefined: missing or outside the scope, alike). */
+export interface InviteOffice {
+  readonly id: string;
+  readonly ibo_marketer_id: string;
+  readonly retailer_id: string;
+  readonly active: boolean;
+  /** Send Invite offers the office (doc 3 Office list "Send Invite", our `lifeline_status`). */
+  readonly takes_invites: boolean;
+}
+
+export interface InviteFacts {
+  readonly inviterRoles: readonly number[];
+  readonly office: InviteOffice | undefined;
+  /** The e-mail already belongs to a user, or to an open candidate (not deleted, not final, not expired). */
+  readonly emailTaken: 'user' | 'candidate' | undefined;
+}
+
+export interface InviteCommand {
+  readonly candidate_id: string;
+  readonly body: SendInviteBody;
+  readonly source: 1 | 2;
+  readonly by: CandidateActor;
+  readonly token_hash: string;
+  readonly expires_at: string;
+}
+
+/** InviteCandidate (doc 3 §5 Send Invite): only an active office that takes invites, a role the inviter may offer, an e-mail nobody holds. */
+export function decideInvite(command: InviteCommand, facts: InviteFacts): CandidateEvent[] | DomainError {
+  const { body } = command;
+  const office = facts.office;
+  if (!office) return new DomainError(ONBOARDING_MESSAGES.office, 400, { office_id: ONBOARDING_MESSAGES.office });
+  if (!office.active || !office.takes_invites) {
+    const why = office.active ? 'That office does not take invites (Send Invite: No)' : 'That office is inactive';
+    return new DomainError(why, 409, { office_id: why });
+  }
+  if (command.source === 1 && !(inviteRoleChoices(facts.inviterRoles) as readonly number[]).includes(body.role_id)) {
+    return new DomainError(ONBOARDING_MESSAGES.role, 400, { role_id: ONBOARDING_MESSAGES.role });
+  }
+  if (facts.emailTaken) {
+    const why = facts.emailTaken === 'user' ? 'A user with this e-mail address already exists' : 'This e-mail address already has an open invite';
+    return new DomainError(why, 409, { email: why });
+  }
+  const asked = command.source === 1 && fieldEnrollmentAsked(body.role_id, facts.inviterRoles);
+  return [
+    {
+      type: 'CandidateInvited',
+      data: {
+        candidate_id: command.candidate_id,
+        source: command.source,
+        office_id: office.id,
+        ibo_marketer_id: office.ibo_marketer_id,
+        retailer_id: office.retailer_id,
+        role_id: body.role_id,
+        first_name: body.first_name,
+        middle_name: body.middle_name ?? null,
+        last_name: body.last_name,
+        email: body.email.toLowerCase(),
+        mobile_number: body.mobile_number,
+        will_add_enrollments: asked ? (body.will_add_enrollments as 0 | 1) : 1,
+        delivery_method: body.delivery_method as 0 | 1 | 2,
+        by: command.by,
+        token_hash: command.token_hash,
+        expires_at: command.expires_at,
+      },
+    },
+  ];
+}
+
+// ----- Resend Invite, reminders -----
+
+export interface FreshLink {
+  readonly token_hash: string;
+  readonly expires_at: string;
+}
+
+/** Resend Invite (doc 3 §4: status 1; ours: also 20, which it revives to 1): a fresh link, the old one dead. */
+export function decideResendInvite(state: CandidateState, link: FreshLink, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  if (!candidateActions(state.status).resendInvite) return new DomainError(`Resend Invite is for invited or expired candidates; this one is at ${onboardingStatusName(state.status)}. Send a reminder instead.`, 409);
+  const events: CandidateEvent[] = [{ type: 'CandidateInviteRenewed', data: { candidate_id: state.id, ...link, by, reason: 'resend' } }];
+  if (state.status === STAGE.EXPIRED) events.push({ type: 'CandidateStageChanged', data: { candidate_id: state.id, from: STAGE.EXPIRED, to: STAGE.INVITE_SENT, by, note: 'Invite resent' } });
+  return events;
+}
+
+/**
+ * Email Reminder (every status but 1 and 20) and SMS Reminder (every status but 13 and 20), doc 3
+ * §4. A candidate who has not completed their profile gets a fresh link with it (their old one
+ * may be lost), valid as long as the invite.
+ */
+export function decideReminder(state: CandidateState, channel: 'email' | 'sms', link: FreshLink, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  const actions = candidateActions(state.status);
+  if (channel === 'email' ? !actions.emailReminder : !actions.smsReminder) {
+    const name = channel === 'email' ? 'Email Reminder' : 'SMS Reminder';
+    return new DomainError(`${name} is not offered at ${onboardingStatusName(state.status)}${state.status === STAGE.EXPIRED ? ': use Resend Invite' : ''}`, 409);
+  }
+  const events: CandidateEvent[] = [{ type: 'CandidateReminded', data: { candidate_id: state.id, channel, by } }];
+  if (EXPIRING_STAGES.includes(state.status)) {
+    events.unshift({ type: 'CandidateInviteRenewed', data: { candidate_id: state.id, token_hash: link.token_hash, expires_at: state.expires_at ?? link.expires_at, by, reason: channel === 'email' ? 'email_reminder' : 'sms_reminder' } });
+  }
+  return events;
+}
+
+// ----- Delete, custom e-mail, comments -----
+
+/** Delete Candidate (doc 3 §4): only while invited (1). */
+export function decideDelete(state: CandidateState, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  if (!candidateActions(state.status).deleteCandidate) return new DomainError(`Only an invited candidate can be deleted; this one is at ${onboardingStatusName(state.status)}.`, 409);
+  return [{ type: 'CandidateDeleted', data: { candidate_id: state.id, by } }];
+}
+
+export function decideCustomEmail(state: CandidateState, onboardingStatus: number, emailText: string, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  return [{ type: 'CandidateCustomEmailSent', data: { candidate_id: state.id, onboarding_status: onboardingStatus, email_text: emailText, by } }];
+}
+
+export function decideComment(state: CandidateState, comment: string, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  return [{ type: 'CandidateCommented', data: { candidate_id: state.id, comment, by } }];
+}
+
+// ----- Upstream stage moves, expiry -----
+
+/**
+ * An upstream system's move (POST /api/integration/v1/onboarding_stages): only the moves of
+ * INTEGRATION_MOVES, for a candidate of the system's retailer (another retailer's reads as
+ * missing). To 13 needs the ETC code (`telgoo_id`); the handler then creates the user. A note
+ * becomes a comment too.
+ */
+export function decideStageMove(state: CandidateState, body: OnboardingStageBody, callerRetailerId: string, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state) || state.retailer_id !== callerRetailerId) return notFound();
+  const from = state.status;
+  const to = body.status as OnboardingStatusId;
+  const allowedFrom = INTEGRATION_MOVES[to];
+  if (!allowedFrom) return new DomainError(`${onboardingStatusName(to)} is not a stage an upstream system reports`, 422, { status: `${onboardingStatusName(to)} is not a stage an upstream system reports` });
+  if (!allowedFrom.includes(from)) {
+    const reached = FINAL_STAGES.includes(from) ? ` (${onboardingStatusName(from)} is final)` : ` (from ${allowedFrom.map(onboardingStatusName).join(', ')} only)`;
+    return new DomainError(`A candidate at ${onboardingStatusName(from)} cannot move to ${onboardingStatusName(to)}${reached}`, 409);
+  }
+  if (to === STAGE.ONBOARDED && !body.telgoo_id && !state.telgoo_id) return new DomainError('telgoo_id (the ETC code) is required to onboard', 400, { telgoo_id: 'telgoo_id (the ETC code) is required to onboard' });
+  const events: CandidateEvent[] = [
+    {
+      type: 'CandidateStageChanged',
+      data: {
+        candidate_id: state.id,
+        from,
+        to,
+        by,
+        note: body.note ?? null,
+        ...(body.rad_pii_issue_ids && body.rad_pii_issue_ids.length > 0 && { rad_pii_issue_ids: body.rad_pii_issue_ids }),
+        ...(body.telgoo_id && { telgoo_id: body.telgoo_id }),
+        ...(body.rad_id && { rad_id: body.rad_id }),
+        ...(body.courses && Object.keys(body.courses).length > 0 && { courses: body.courses as Record<string, string> }),
+      },
+    },
+  ];
+  if (body.note) events.push({ type: 'CandidateCommented', data: { candidate_id: state.id, comment: body.note, by } });
+  return events;
+}
+
+/** The invite window passed without a completed profile (1 or 2): Expired (20), by the portal. Nothing otherwise. */
+export function decideExpire(state: CandidateState, now: Date): CandidateEvent[] {
+  if (!live(state) || !EXPIRING_STAGES.includes(state.status) || !state.expires_at || new Date(state.expires_at) > now) return [];
+  return [{ type: 'CandidateStageChanged', data: { candidate_id: state.id, from: state.status, to: STAGE.EXPIRED, by: { kind: 'system', id: null, name: 'Portal' }, note: 'The invite expired' } }];
+}

@@ -1,0 +1,33 @@
+import type { CandidateRow } from '@portal/contracts';
+import { type OnboardingSummaryFilters, onboardingSummary } from '@portal/projections';
+import { formatExportDate } from '../exports/export-definition';
+import { listExport } from '../exports/list-export';
+
+/** The Onboarding Summary as a file (onboarding_summary_export): the screen's rows, through its own query. */
+export const onboardingSummaryExport = listExport<CandidateRow, Omit<OnboardingSummaryFilters, 'page' | 'results'>>(
+  'onboarding-summary',
+  [
+    { heading: 'First Name', value: (row) => row.first_name },
+    { heading: 'Middle Name', value: (row) => row.middle_name },
+    { heading: 'Last Name', value: (row) => row.last_name },
+    { heading: 'E-mail', value: (row) => row.email },
+    { heading: 'Mobile Number', value: (row) => row.mobile_number },
+    { heading: 'IBOs/Markets', value: (row) => row.ibo_market_name },
+    { heading: 'Office', value: (row) => `${row.office_name} (${row.office_number})` },
+    { heading: 'Role', value: (row) => row.role_name },
+    { heading: 'Status', value: (row) => row.status_name },
+    { heading: 'RAD PII Issues', value: (row) => row.rad_pii_issue_names.map((issue) => issue.name).join('; ') },
+    { heading: 'Onboarding Source', value: (row) => row.onboarding_source_name },
+    { heading: 'Field Enrollment', value: (row) => (row.will_add_enrollments === 1 ? 'Yes' : 'No') },
+    { heading: 'RAD ID', value: (row) => row.rad_id },
+    { heading: 'ETC Code', value: (row) => row.telgoo_id },
+    { heading: 'Invite Expires', value: (row) => formatExportDate(row.invite_expires_at) },
+    { heading: 'Updated By', value: (row) => row.last_updated_by_name },
+    { heading: 'Updated At', value: (row) => formatExportDate(row.updated_at) },
+    { heading: 'Created At', value: (row) => formatExportDate(row.created_at) },
+  ],
+  (db, scope, filters) => onboardingSummary(db, scope, filters),
+);
+
+/** Onboarding's exports, for the export registry. */
+export const ONBOARDING_EXPORTS = [onboardingSummaryExport] as const;

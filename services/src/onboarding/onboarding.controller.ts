@@ -1,0 +1,139 @@
+import { Controller, HttpCode, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import {
+  type CandidateActor,
+  type CandidateCommentBody,
+  type CandidateIdParams,
+  type CustomEmailBody,
+  type ExportAnswer,
+  type ExportFormat,
+  ONBOARDING_MESSAGES,
+  type OnboardingSummaryQuery,
+  type Position,
+  START,
+  type SendInviteBody,
+} from '@portal/contracts';
+import { businessDate, candidateComments, candidateLog, onboardingSummary } from '@portal/projections';
+import type { AuthenticatedUser } from '../auth/auth.service';
+import { Command, CurrentUser } from '../auth/current-user';
+import { ExportStarter } from '../exports/export-starter';
+import type { CommandContext } from '../platform/commands/command-context';
+import { DomainError } from '../platform/commands/command-errors';
+import { type CommandAnswer, ReadYourWrites } from '../platform/http/read-your-writes';
+import { RouteBody, RouteParams, RouteQuery, Serves } from '../platform/http/serves';
+import type { Platform } from '../platform/platform';
+import { PLATFORM } from '../platform/tokens';
+import { CommentOnCandidate } from './comment-candidate.command';
+import { DeleteCandidate } from './delete-candidate.command';
+import { InviteCandidate } from './invite-candidate.command';
+import { onboardingSummaryExport } from './onboarding-exports';
+import { RemindCandidate } from './remind-candidate.command';
+import { ResendInvite } from './resend-invite.command';
+import { SendCustomEmail } from './send-custom-email.command';
+
+type Exported<Query> = Query & { readonly format: ExportFormat };
+const actor = (user: AuthenticatedUser): CandidateActor => ({ kind: 'user', id: user.user_id, name: user.name });
+const notFound = () => new DomainError('That candidate was not found.', 404);
+
+/** Created-from and created-to are never in the future (doc 3 §5 onboarding filter): the business's today decides. */
+function refuseFutureDates(query: Pick<OnboardingSummaryQuery, 'date_range_start' | 'date_range_end'>): void {
+  const today = businessDate(new Date());
+  for (const field of ['date_range_start', 'date_range_end'] as const) {
+    const value = query[field];
+    if (value !== undefined && value > today) throw new DomainError(ONBOARDING_MESSAGES.futureDate, 400, { [field]: ONBOARDING_MESSAGES.futureDate });
+  }
+}
+
+/** Send Invite and the Onboarding Summary with its row actions (doc 3 §2, §4, §5, §7 Onboarding). */
+@Controller()
+export class OnboardingController {
+  constructor(
+    @Inject(PLATFORM) private readonly platform: Platform,
+    private readonly commands: CommandBus,
+    private readonly exports: ExportStarter,
+  ) {}
+
+  @Serves('POST /api/v1/candidate/send_invite')
+  @HttpCode(201)
+  @ReadYourWrites('onboarding')
+  async sendInvite(@RouteBody() body: SendInviteBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; id: string }>> {
+    const result = await this.commands.execute(new InviteCandidate(body, user.roles, user.scope, actor(user), context));
+    return { position: result.position, body: { message: ONBOARDING_MESSAGES.invited, id: result.id } };
+  }
+
+  /** The spec's shape: `data` holds data, total and current_page (doc 3 §7). */
+  @Serves('GET /api/v1/onboarding_summary_report')
+  async summary(@RouteQuery() query: OnboardingSummaryQuery, @CurrentUser() user: AuthenticatedUser) {
+    refuseFutureDates(query);
+    return { data: await onboardingSummary(this.platform.database.db, user.scope, query) };
+  }
+
+  @Serves('GET /api/v1/onboarding_summary_export')
+  async summaryExport(@RouteQuery() query: Exported<OnboardingSummaryQuery>, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+    refuseFutureDates(query);
+    const { format, page: _page, results: _results, ...filters } = query;
+    return this.exports.start(onboardingSummaryExport, format, user, filters);
+  }
+
+  @Serves('GET /api/v1/candidate/candidate_comments_log/:id')
+  async comments(@RouteParams() { id }: CandidateIdParams, @CurrentUser() user: AuthenticatedUser) {
+    const comments = await candidateComments(this.platform.database.db, user.scope, id);
+    if (!comments) throw notFound();
+    return { data: comments };
+  }
+
+  @Serves('POST /api/v1/candidate/candidate_comments_log/:id')
+  @HttpCode(201)
+  @ReadYourWrites('onboarding')
+  async addComment(@RouteParams() { id }: CandidateIdParams, @RouteBody() body: CandidateCommentBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new CommentOnCandidate(id, body.comments, user.scope, actor(user), context));
+    return { position: positionOf(result), body: { message: 'Comment added' } };
+  }
+
+  @Serves('GET /api/v1/candidate_onboarding_log/:id')
+  async log(@RouteParams() { id }: CandidateIdParams, @CurrentUser() user: AuthenticatedUser) {
+    const log = await candidateLog(this.platform.database.db, user.scope, id);
+    if (!log) throw notFound();
+    return { data: log };
+  }
+
+  /** GETs that act (the spec's client calls them so); each records what it did. */
+  @Serves('GET /api/v1/candidate/resend_invite/:id')
+  @ReadYourWrites('onboarding')
+  async resend(@RouteParams() { id }: CandidateIdParams, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new ResendInvite(id, user.scope, actor(user), context));
+    return { position: positionOf(result), body: { message: 'Invite resent successfully' } };
+  }
+
+  @Serves('GET /api/v1/candidate/send_email_remainders/:id')
+  @ReadYourWrites('onboarding')
+  async emailReminder(@RouteParams() { id }: CandidateIdParams, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new RemindCandidate(id, 'email', user.scope, actor(user), context));
+    return { position: positionOf(result), body: { message: 'Email reminder sent successfully' } };
+  }
+
+  @Serves('GET /api/v1/candidate/resent_remainders/:id')
+  @ReadYourWrites('onboarding')
+  async smsReminder(@RouteParams() { id }: CandidateIdParams, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new RemindCandidate(id, 'sms', user.scope, actor(user), context));
+    return { position: positionOf(result), body: { message: 'SMS reminder sent successfully' } };
+  }
+
+  @Serves('POST /api/v1/candidate/send_custom_email_to_candidate/:id')
+  @HttpCode(200)
+  @ReadYourWrites('onboarding')
+  async customEmail(@RouteParams() { id }: CandidateIdParams, @RouteBody() body: CustomEmailBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new SendCustomEmail(id, body, user.scope, actor(user), context));
+    return { position: positionOf(result), body: { message: 'Email sent successfully' } };
+  }
+
+  @Serves('DELETE /api/v1/candidate/onboarding/:id')
+  @ReadYourWrites('onboarding')
+  async remove(@RouteParams() { id }: CandidateIdParams, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
+    const result = await this.commands.execute(new DeleteCandidate(id, user.scope, actor(user), context));
+    return { position: positionOf(result), body: { message: ONBOARDING_MESSAGES.deleted } };
+  }
+}
+
+/** A command that appended nothing has nothing for the read model to catch up with. */
+const positionOf = (result: { readonly position: Position | null }): Position => result.position ?? START;

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { CommentOnCandidateHandler } from './comment-candidate.command';
+import { DeleteCandidateHandler } from './delete-candidate.command';
+import { InviteCandidateHandler } from './invite-candidate.command';
+import { MoveCandidateStageHandler } from './move-candidate-stage.command';
+import { OnboardingStagesController } from './onboarding-stages.controller';
+import { OnboardingController } from './onboarding.controller';
+import { RemindCandidateHandler } from './remind-candidate.command';
+import { ResendInviteHandler } from './resend-invite.command';
+import { SendCustomEmailHandler } from './send-custom-email.command';
+
+/** Onboarding over HTTP: Send Invite, the Onboarding Summary and its actions, upstream stage moves. */
+@Module({
+  controllers: [OnboardingController, OnboardingStagesController],
+  providers: [InviteCandidateHandler, ResendInviteHandler, RemindCandidateHandler, DeleteCandidateHandler, SendCustomEmailHandler, CommentOnCandidateHandler, MoveCandidateStageHandler],
+})
+export class OnboardingModule {}

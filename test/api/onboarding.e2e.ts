@@ -1,0 +1,175 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type CandidateComment, type CandidateLogEntry, type CandidateRow, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
+import { waitForProjections } from '@portal/projections';
+import { sql } from 'kysely';
+import { createApiKey } from '../../services/src/auth/api-keys.store';
+import { expireCandidates } from '../../services/src/onboarding/expire-candidates';
+import { eventMetadata, systemContext } from '../../services/src/platform/commands/command-context';
+import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
+import { call, login, type SeededService, startSeededService } from '../support/demo';
+import { mailTo, mailsTo } from '../support/outbox';
+import { waitFor } from '../support/processes';
+
+type Summary = { data: Page<CandidateRow> };
+
+/**
+ * Onboarding over HTTP on the seeded demo business (doc 3 §2, §4, §5, §7 Onboarding;
+ * docs/ONBOARDING.md): Send Invite with its rules, the Onboarding Summary in scope, the row
+ * actions by status, upstream stage moves to Onboarded — where the candidate becomes an agent who
+ * chooses a password and signs in — and expiry with a fixed clock.
+ */
+describe('onboarding', () => {
+  let seeded: SeededService;
+  let baseUrl: string;
+  let dataDir: string;
+  let store: PostgresEventStore;
+  let apiKey: string;
+  let otherApiKey: string;
+  const tokens: Record<string, string> = {};
+  const as = <T = Record<string, unknown>>(who: string, method: string, route: string, body?: unknown) => call<T>(baseUrl, method, route, { token: tokens[who], body });
+  const dallas = async () => (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(seeded.test.database.db)).rows[0]!.id;
+  const invite = (who: string, change: Record<string, unknown> = {}) => dallas().then((office_id) =>
+    as<{ message: string; id: string; fields?: Record<string, string> }>(who, 'POST', '/api/v1/candidate/send_invite', {
+      office_id, role_id: ROLE.AGENT, first_name: 'Cara', last_name: 'Candidate', email: 'cara.candidate@example.com', mobile_number: '2145550199', delivery_method: 2, will_add_enrollments: 1, ...change,
+    }));
+  const stage = (key: string, body: Record<string, unknown>) => call<{ message: string; user_id?: string | null }>(baseUrl, 'POST', '/api/integration/v1/onboarding_stages', { headers: { 'x-api-key': key }, body });
+  const summary = (who: string, query = '') => as<Summary>(who, 'GET', `/api/v1/onboarding_summary_report${query}`);
+
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'onboarding-e2e-'));
+    seeded = await startSeededService({ DATA_DIR: dataDir });
+    baseUrl = seeded.baseUrl;
+    const db = seeded.test.database.db;
+    store = new PostgresEventStore(seeded.test.database);
+    for (const email of ['office.manager@demo.test', 'office.manager2@demo.test', 'ibo.manager@demo.test', 'retailer.manager@demo.test', 'retailer.manager2@demo.test']) {
+      tokens[email] = (await login(baseUrl, email)).body.items!.token;
+    }
+    const retailerOf = async (name: string) => (await sql<{ id: string }>`select id from rm.org_retailers where name = ${name}`.execute(db)).rows[0]!.id;
+    apiKey = (await createApiKey(db, await retailerOf('Bluebonnet Mobile'), 'Background checks')).key;
+    otherApiKey = (await createApiKey(db, await retailerOf('Coastline Connect'), 'Coastline checks')).key;
+  }, 180_000);
+  afterAll(async () => {
+    await seeded?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('Send Invite: the spec\'s words for every field, the roles each inviter may offer, only offices that take invites, one open invite per e-mail', async () => {
+    const bad = await invite('office.manager@demo.test', { first_name: 'C', last_name: '', email: 'nope', mobile_number: '12345', delivery_method: 7, office_id: '' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({
+      office_id: 'Please select office', first_name: 'Please input first name', last_name: 'Please input your last name', email: 'Please input valid email address',
+      mobile_number: 'Please input  valid mobile number', delivery_method: 'Please select Delivery Option',
+    });
+    expect(await invite('office.manager@demo.test', { role_id: ROLE.IBO_MANAGER })).toMatchObject({ status: 400, body: { fields: { role_id: 'Please select role' } } });
+    // Another office manager's office reads as none; Little Rock does not take invites (Send Invite: No).
+    expect(await invite('office.manager2@demo.test')).toMatchObject({ status: 400, body: { fields: { office_id: 'Please select office' } } });
+    const littleRock = (
+      await sql<{ id: string; retailer: string }>`
+        select o.id, r.name as retailer from rm.org_offices o join rm.org_ibo_markets i on i.id = o.ibo_marketer_id join rm.org_retailers r on r.id = i.retailer_id
+        where o.name = 'Little Rock Office'`.execute(seeded.test.database.db)
+    ).rows[0]!;
+    const itsManager = littleRock.retailer === 'Bluebonnet Mobile' ? 'retailer.manager@demo.test' : 'retailer.manager2@demo.test';
+    const littleRockAnswer = await as(itsManager, 'POST', '/api/v1/candidate/send_invite', { office_id: littleRock.id, role_id: 2, first_name: 'Lee', last_name: 'Rock', email: 'lee.rock@example.com', mobile_number: '5015550100', delivery_method: 0 });
+    expect(littleRockAnswer).toMatchObject({ status: 409, body: { message: 'That office does not take invites (Send Invite: No)' } });
+    expect(await invite('office.manager@demo.test', { email: 'agent@demo.test' })).toMatchObject({ status: 409, body: { fields: { email: 'A user with this e-mail address already exists' } } });
+
+    const sent = await invite('office.manager@demo.test');
+    expect(sent).toEqual({ status: 201, body: { message: 'Candidate Invite sent succesfully', id: expect.any(String) } });
+    expect(await invite('ibo.manager@demo.test')).toMatchObject({ status: 409, body: { fields: { email: 'This e-mail address already has an open invite' } } });
+    // Delivered by both: the e-mail and the SMS carry the one-time link.
+    const mail = await mailTo(dataDir, 'cara.candidate@example.com');
+    expect(mail).toMatch(/onboarding-page\?token=[\w-]{40,}/);
+    const texts = await waitFor(async () => (await fs.readdir(path.join(dataDir, 'sms-outbox')).catch(() => [] as string[])).length, (count) => count > 0, 5_000, 'the invite SMS');
+    expect(texts).toBe(1);
+  });
+
+  it('lists candidates in scope only, filtered and sorted as asked; dates go in pairs and never in the future', async () => {
+    const mine = await summary('office.manager@demo.test');
+    expect(mine.status).toBe(200);
+    const cara = mine.body.data.data.find((row) => row.email === 'cara.candidate@example.com')!;
+    expect(cara).toMatchObject({ status: 1, status_name: 'Invite Sent', role_name: 'Agent', onboarding_source_name: 'Manager Invite', office_name: 'Dallas Office', comments_exists: 0, masked_ssn_number: null });
+    expect((await summary('office.manager2@demo.test')).body.data.data.map((row) => row.id)).not.toContain(cara.id);
+    expect((await as('office.manager2@demo.test', 'GET', `/api/v1/candidate_onboarding_log/${cara.id}`)).status).toBe(404);
+    expect((await summary('retailer.manager@demo.test', '?status=1&keyword=cara.cand')).body.data.data.map((row) => row.id)).toEqual([cara.id]);
+    expect((await summary('retailer.manager@demo.test', '?status=13&keyword=cara.cand')).body.data.total).toBe(0);
+    expect(await summary('retailer.manager@demo.test', '?date_range_start=01-01-2026')).toMatchObject({ status: 400, body: { fields: { date_range_start: 'Please select both created from and to date' } } });
+    expect(await summary('retailer.manager@demo.test', '?date_range_start=01-01-2026&date_range_end=01-01-2099')).toMatchObject({ status: 400, body: { fields: { date_range_end: 'Dates cannot be in the future' } } });
+  });
+
+  it('offers each row action at its statuses: resend and SMS at 1, no e-mail reminder there; custom e-mails and comments land in the comments; every act in the log', async () => {
+    const cara = (await summary('office.manager@demo.test', '?keyword=cara.candidate')).body.data.data[0]!;
+    expect(await as('office.manager@demo.test', 'GET', `/api/v1/candidate/resend_invite/${cara.id}`)).toEqual({ status: 200, body: { message: 'Invite resent successfully' } });
+    expect(await as('office.manager@demo.test', 'GET', `/api/v1/candidate/send_email_remainders/${cara.id}`)).toMatchObject({ status: 409, body: { message: 'Email Reminder is not offered at Invite Sent' } });
+    expect(await as('office.manager@demo.test', 'GET', `/api/v1/candidate/resent_remainders/${cara.id}`)).toEqual({ status: 200, body: { message: 'SMS reminder sent successfully' } });
+    expect(await as('office.manager@demo.test', 'POST', `/api/v1/candidate/send_custom_email_to_candidate/${cara.id}`, { onboarding_status: '', email_text: '' })).toMatchObject({
+      status: 400, body: { fields: { onboarding_status: 'Please select email type', email_text: 'Please input email content' } },
+    });
+    expect(await as('office.manager@demo.test', 'POST', `/api/v1/candidate/send_custom_email_to_candidate/${cara.id}`, { onboarding_status: 1, email_text: 'Please fill in your profile this week.' })).toEqual({ status: 200, body: { message: 'Email sent successfully' } });
+    expect(await as('office.manager@demo.test', 'POST', `/api/v1/candidate/candidate_comments_log/${cara.id}`, { comments: 'Called her: she will finish tonight.' })).toEqual({ status: 201, body: { message: 'Comment added' } });
+    const comments = await as<{ data: CandidateComment[] }>('office.manager@demo.test', 'GET', `/api/v1/candidate/candidate_comments_log/${cara.id}`);
+    expect(comments.body.data.map((comment) => comment.comments)).toEqual(['SMS reminder sent', 'Custom e-mail (Invite Sent): Please fill in your profile this week.', 'Called her: she will finish tonight.']);
+    expect(comments.body.data.every((comment) => comment.commented_by_name === 'Olivia Ortega')).toBe(true);
+    const log = await as<{ data: CandidateLogEntry[] }>('office.manager@demo.test', 'GET', `/api/v1/candidate_onboarding_log/${cara.id}`);
+    expect(log.body.data.map((entry) => entry.description)).toEqual([
+      'Invite sent to cara.candidate@example.com by Olivia Ortega (Both)',
+      'Invite resent by Olivia Ortega',
+      'A new link was sent with the SMS reminder',
+      'SMS reminder sent by Olivia Ortega',
+      'Custom e-mail (Invite Sent) sent by Olivia Ortega',
+      'Comment by Olivia Ortega',
+    ]);
+    expect((await mailTo(dataDir, 'cara.candidate@example.com')).length).toBeGreaterThan(0);
+  });
+
+  it('moves a candidate through the upstream stages the table allows, refusing the others in words, and onboards her as an agent who signs in', async () => {
+    const cara = (await summary('office.manager@demo.test', '?keyword=cara.candidate')).body.data.data[0]!;
+    expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.TRAINING_AND_BGC_PENDING })).toMatchObject({ status: 409, body: { message: 'A candidate at Invite Sent cannot move to Training & BGC Pending (from Profile Completed, Profile Updated only)' } });
+    // Her profile completed (the self-service profile appends this move, by the candidate).
+    const history = await store.readStream(candidateStream(cara.id));
+    await store.append([{ streamId: candidateStream(cara.id), expectedVersion: history.length, events: [{ type: 'CandidateStageChanged', data: { candidate_id: cara.id, from: 1, to: 3, by: { kind: 'candidate', id: null, name: 'Cara Candidate' }, note: null }, metadata: eventMetadata(systemContext()) }] }]);
+    expect(await stage(otherApiKey, { candidate_id: cara.id, status: STAGE.TRAINING_AND_BGC_PENDING })).toMatchObject({ status: 404 });
+    for (const status of [STAGE.TRAINING_AND_BGC_PENDING, STAGE.BGC_PENDING]) expect((await stage(apiKey, { candidate_id: cara.id, status })).status).toBe(200);
+    expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.LINK_RAD_ID, rad_pii_issue_ids: [1, 3], note: 'Name and SSN did not match', courses: { course_one: 'Passed' } })).toEqual({ status: 200, body: { message: 'Candidate moved to Link RAD ID', user_id: null } });
+    const failed = (await summary('office.manager@demo.test', '?redirect_key=rad_link_failed')).body.data.data;
+    expect(failed.map((row) => [row.id, row.rad_pii_issue_names.map((issue) => issue.name), row.course_one])).toEqual([[cara.id, ['Name Mismatch', 'SSN Mismatch'], 'Passed']]);
+    expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.TELGOO_ID, rad_id: 'RAD12345' })).toMatchObject({ status: 200 });
+    expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.ONBOARDED })).toMatchObject({ status: 400, body: { fields: { telgoo_id: 'telgoo_id (the ETC code) is required to onboard' } } });
+    const onboarded = await stage(apiKey, { candidate_id: cara.id, status: STAGE.ONBOARDED, telgoo_id: 'ETC-4242' });
+    expect(onboarded).toEqual({ status: 200, body: { message: 'Candidate moved to Onboarded', user_id: expect.any(String) } });
+    expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.REJECTED })).toMatchObject({ status: 409, body: { message: expect.stringContaining('Onboarded is final') } });
+
+    // She is an agent of Dallas now: in the summary at 13 with her user, in the Users list with her ETC code, and she chooses her password.
+    const row = (await summary('office.manager@demo.test', '?keyword=cara.candidate')).body.data.data[0]!;
+    expect(row).toMatchObject({ status: 13, status_name: 'Onboarded', telgoo_id: 'ETC-4242', rad_id: 'RAD12345', user_id: onboarded.body.user_id });
+    const users = await as<{ items: { data: { id: string; excess_code: string | null; rad: string | null; office_number: string }[] } }>('ibo.manager@demo.test', 'GET', '/api/v1/users?search_text=cara.candidate');
+    expect(users.body.items.data).toMatchObject([{ id: onboarded.body.user_id, excess_code: 'ETC-4242', rad: 'RAD12345', office_number: 'OF001' }]);
+    const mails = await waitFor(() => mailsTo(dataDir, 'cara.candidate@example.com'), (all) => all.some((text) => /page-reset-password\?token=/.test(text)), 10_000, 'the welcome mail');
+    const token = /page-reset-password\?token=([\w-]+)/.exec(mails.find((text) => /page-reset-password/.test(text))!)![1];
+    expect((await call(baseUrl, 'POST', '/api/reset_password', { body: { token, password: 'Cara-chose-1' } })).status).toBe(200);
+    const signedIn = await login(baseUrl, 'cara.candidate@example.com', 'Cara-chose-1');
+    expect(signedIn.body.items?.role_id).toEqual([ROLE.AGENT]);
+    const dashboard = await call<{ data: Record<string, number> }>(baseUrl, 'GET', '/api/v1/agent/agentdashboard', { token: signedIn.body.items!.token });
+    expect(dashboard.status).toBe(200);
+  });
+
+  it('expires an invite whose window passed (a fixed clock), revives it with Resend Invite, and deletes only at 1', async () => {
+    const dan = await invite('office.manager@demo.test', { first_name: 'Dan', last_name: 'Delay', email: 'dan.delay@example.com', mobile_number: '2145550177', delivery_method: 0 });
+    expect(dan.status).toBe(201);
+    const database = seeded.test.database;
+    expect(await expireCandidates({ database, eventStore: store }, new Date())).toBe(0);
+    const expired = await expireCandidates({ database, eventStore: store }, new Date(Date.now() + 15 * 24 * 60 * 60 * 1000));
+    expect(expired).toBeGreaterThanOrEqual(1);
+    const head = await store.head();
+    expect(await waitForProjections(database, ['onboarding'], head, 10_000)).toBe(true);
+    expect((await summary('office.manager@demo.test', '?keyword=dan.delay')).body.data.data[0]).toMatchObject({ status: 20, status_name: 'Expired', last_updated_by_name: 'Portal' });
+    expect(await as('office.manager@demo.test', 'DELETE', `/api/v1/candidate/onboarding/${dan.body.id}`)).toMatchObject({ status: 409 });
+    expect(await as('office.manager@demo.test', 'GET', `/api/v1/candidate/resend_invite/${dan.body.id}`)).toMatchObject({ status: 200 });
+    expect((await summary('office.manager@demo.test', '?keyword=dan.delay')).body.data.data[0]).toMatchObject({ status: 1 });
+    expect(await as('office.manager2@demo.test', 'DELETE', `/api/v1/candidate/onboarding/${dan.body.id}`)).toMatchObject({ status: 404 });
+    expect(await as('office.manager@demo.test', 'DELETE', `/api/v1/candidate/onboarding/${dan.body.id}`)).toEqual({ status: 200, body: { message: 'Candidate Deleted Successfully' } });
+    expect((await summary('office.manager@demo.test', '?keyword=dan.delay')).body.data.total).toBe(0);
+    expect((await as('office.manager@demo.test', 'GET', `/api/v1/candidate_onboarding_log/${dan.body.id}`)).status).toBe(404);
+  });
+});
