@@ -1,18 +1,22 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type CandidateComment, type CandidateLogEntry, type CandidateRow, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
+import { type CandidateComment, type CandidateLogEntry, type CandidateRow, type CandidateSelfView, type CandidateStepAnswer, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
 import { sql } from 'kysely';
+import { createHash } from 'node:crypto';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { expireCandidates } from '../../services/src/onboarding/expire-candidates';
-import { eventMetadata, systemContext } from '../../services/src/platform/commands/command-context';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
 import { call, login, type SeededService, startSeededService } from '../support/demo';
 import { mailTo, mailsTo } from '../support/outbox';
 import { waitFor } from '../support/processes';
 
 type Summary = { data: Page<CandidateRow> };
+
+/** A 1x1 PNG (a drawn signature, tiny) and the first bytes of a JPEG (the photo uploads are checked by their bytes). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==', 'base64');
+const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 
 /**
  * Onboarding over HTTP on the seeded demo business (doc 3 §2, §4, §5, §7 Onboarding;
@@ -35,6 +39,14 @@ describe('onboarding', () => {
       office_id, role_id: ROLE.AGENT, first_name: 'Cara', last_name: 'Candidate', email: 'cara.candidate@example.com', mobile_number: '2145550199', delivery_method: 2, will_add_enrollments: 1, ...change,
     }));
   const stage = (key: string, body: Record<string, unknown>) => call<{ message: string; user_id?: string | null }>(baseUrl, 'POST', '/api/integration/v1/onboarding_stages', { headers: { 'x-api-key': key }, body });
+  /** Every candidate link sent so far (e-mails and texts), oldest first. */
+  const latestLinks = async () => {
+    const texts: { name: string; text: string }[] = [];
+    for (const folder of ['outbox', 'sms-outbox']) {
+      for (const name of await fs.readdir(path.join(dataDir, folder)).catch(() => [] as string[])) texts.push({ name, text: (await fs.readFile(path.join(dataDir, folder, name), 'utf8')).replace(/=\r?\n/g, '') });
+    }
+    return texts.sort((a, b) => a.name.localeCompare(b.name)).flatMap(({ text }) => [...text.matchAll(/onboarding-page\?token=([\w-]{40,})/g)].map((match) => match[1]!));
+  };
   const summary = (who: string, query = '') => as<Summary>(who, 'GET', `/api/v1/onboarding_summary_report${query}`);
 
   beforeAll(async () => {
@@ -126,11 +138,63 @@ describe('onboarding', () => {
   it('moves a candidate through the upstream stages the table allows, refusing the others in words, and onboards her as an agent who signs in', async () => {
     const cara = (await summary('office.manager@demo.test', '?keyword=cara.candidate')).body.data.data[0]!;
     expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.TRAINING_AND_BGC_PENDING })).toMatchObject({ status: 409, body: { message: 'A candidate at Invite Sent cannot move to Training & BGC Pending (from Profile Completed, Profile Updated only)' } });
-    // Her profile completed (the self-service profile appends this move, by the candidate).
-    const history = await store.readStream(candidateStream(cara.id));
-    await store.append([{ streamId: candidateStream(cara.id), expectedVersion: history.length, events: [{ type: 'CandidateStageChanged', data: { candidate_id: cara.id, from: 1, to: 3, by: { kind: 'candidate', id: null, name: 'Cara Candidate' }, note: null }, metadata: eventMetadata(systemContext()) }] }]);
+    // Her own page, through the LATEST link (the resend and the SMS reminder replaced the first one).
+    const links = await latestLinks();
+    const [first, latest] = [links[0]!, links.at(-1)!];
+    const page = (token: string, method = 'GET', route = '/api/v1/candidate_profile', body?: unknown) => call<{ data: CandidateSelfView } & CandidateStepAnswer & { fields?: Record<string, string> }>(baseUrl, method, route, { headers: { 'x-candidate-token': token }, body });
+    expect(await page(first)).toMatchObject({ status: 404, body: { message: 'This link is no longer valid. Ask your office to send you a new invite.' } });
+    const opened = await page(latest);
+    expect(opened.status).toBe(200);
+    expect(opened.body.data).toMatchObject({ first_name: 'Cara', office_name: 'Dallas Office', status: 1, has_photo_copy: false, missing: expect.arrayContaining(['date of birth', 'SSN', 'photo copy', 'background check consent signature']) });
+    expect(await page(latest, 'POST', '/api/v1/candidate_profile', { dob: '01-01-2015', rad_id: 'RAD-1', shirt_size: 'XXXXL' })).toMatchObject({
+      status: 400, body: { fields: { dob: 'You must be at least 18 years old', rad_id: 'Please enter a valid RAD ID', shirt_size: 'Please select shirt size' } },
+    });
+    const saved = await page(latest, 'POST', '/api/v1/candidate_profile', { dob: '04-12-1994', rad_id: 'RAD12345', shirt_size: 'M', street_address1: '100 Main St', city: 'Dallas', state: 'tx', zip: '75201', ssn: '123-45-6789' });
+    expect(saved).toMatchObject({ status: 200, body: { message: 'Profile saved', status: 2, status_name: 'Profile In Progress', missing: ['photo copy', 'government document', 'background check consent signature', 'retailer agent agreement signature'] } });
+    const upload = async (area: string, bytes: Uint8Array, name: string) => {
+      const form = new FormData();
+      form.set('area', area);
+      form.set('file', new Blob([bytes]), name);
+      const response = await fetch(`${baseUrl}/api/v1/candidate_profile/upload`, { method: 'POST', body: form, headers: { 'x-candidate-token': latest } });
+      return { status: response.status, body: (await response.json()) as CandidateStepAnswer & { fields?: Record<string, string> } };
+    };
+    expect(await upload('photo_copy', PNG, 'me.jpg')).toMatchObject({ status: 400, body: { fields: { file: 'Only .jpg or .jpeg files can be uploaded' } } });
+    expect(await fs.readdir(path.join(dataDir, 'files', 'candidate-images')).catch(() => [])).toEqual([]);
+    for (const area of ['photo_copy', 'government_document']) expect((await upload(area, JPEG, `${area}.jpg`)).status).toBe(200);
+    const sign = async (document: string, consent: string | undefined, signature: Uint8Array) => {
+      const form = new FormData();
+      form.set('document', document);
+      if (consent !== undefined) form.set('consent', consent);
+      form.set('signature_image', new Blob([signature]), 'signature.png');
+      const response = await fetch(`${baseUrl}/api/v1/candidate_profile/sign`, { method: 'POST', body: form, headers: { 'x-candidate-token': latest, 'user-agent': 'CandidatePhone/1.0' } });
+      return { status: response.status, body: (await response.json()) as CandidateStepAnswer & { fields?: Record<string, string> } };
+    };
+    expect(await sign('bgc_consent', undefined, PNG)).toMatchObject({ status: 400, body: { fields: { consent: 'Please tick that you have read and understood the terms and conditions' } } });
+    expect(await sign('bgc_consent', '1', JPEG)).toMatchObject({ status: 400, body: { fields: { signature_image: 'Please draw your signature' } } });
+    expect(await sign('bgc_consent', '1', PNG)).toMatchObject({ status: 200, body: { message: 'Document signed', status: 2 } });
+    expect(await sign('agent_agreement', '1', PNG)).toMatchObject({ status: 200, body: { message: 'Document signed', status: 3, status_name: 'Profile Completed', missing: [] } });
+
+    // The signing record: the signed file's and the original's digests check out against what is served; no SSN anywhere in the log.
+    const signedEvent = (await store.readStream(candidateStream(cara.id))).find((event) => event.type === 'CandidateDocumentSigned' && (event.data as { document: string }).document === 'bgc_consent')!.data as {
+      file: { sha256: string }; original_sha256: string; ip: string | null; user_agent: string | null;
+    };
+    const row = (await summary('office.manager@demo.test', '?keyword=cara.candidate')).body.data.data[0]!;
+    expect(row).toMatchObject({ status: 3, masked_ssn_number: '***-**-6789', dob: '1994-04-12', shirt_size: 'M', state: 'TX' });
+    const signedPdf = Buffer.from(await (await fetch(`${baseUrl}${row.candidate_signed_bgc_url}`)).arrayBuffer());
+    expect(createHash('sha256').update(signedPdf).digest('hex')).toBe(signedEvent.file.sha256);
+    const form = (await page(latest)).body.data.documents.find((document) => document.document === 'bgc_consent')!;
+    const shown = Buffer.from(await (await fetch(`${baseUrl}${form.form_url}`)).arrayBuffer());
+    expect(createHash('sha256').update(shown).digest('hex')).toBe(signedEvent.original_sha256);
+    expect(signedEvent.user_agent).toBe('CandidatePhone/1.0');
+    expect((await fetch(`${baseUrl}${row.photo_copy_url}`)).headers.get('content-type')).toBe('image/jpeg');
+    const leaked = await sql<{ n: number }>`select count(*)::int as n from es_events where data::text like '%123456789%' or data::text like '%123-45-6789%'`.execute(seeded.test.database.db);
+    expect(leaked.rows[0]!.n).toBe(0);
+    // A later edit: Profile Updated (25).
+    expect(await page(latest, 'POST', '/api/v1/candidate_profile', { street_address2: 'Apt 4' })).toMatchObject({ status: 200, body: { status: 25, status_name: 'Profile Updated' } });
     expect(await stage(otherApiKey, { candidate_id: cara.id, status: STAGE.TRAINING_AND_BGC_PENDING })).toMatchObject({ status: 404 });
+    // Her link stops opening the profile once the back office moves her on.
     for (const status of [STAGE.TRAINING_AND_BGC_PENDING, STAGE.BGC_PENDING]) expect((await stage(apiKey, { candidate_id: cara.id, status })).status).toBe(200);
+    expect((await page(latest)).status).toBe(404);
     expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.LINK_RAD_ID, rad_pii_issue_ids: [1, 3], note: 'Name and SSN did not match', courses: { course_one: 'Passed' } })).toEqual({ status: 200, body: { message: 'Candidate moved to Link RAD ID', user_id: null } });
     const failed = (await summary('office.manager@demo.test', '?redirect_key=rad_link_failed')).body.data.data;
     expect(failed.map((row) => [row.id, row.rad_pii_issue_names.map((issue) => issue.name), row.course_one])).toEqual([[cara.id, ['Name Mismatch', 'SSN Mismatch'], 'Passed']]);
@@ -138,11 +202,12 @@ describe('onboarding', () => {
     expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.ONBOARDED })).toMatchObject({ status: 400, body: { fields: { telgoo_id: 'telgoo_id (the ETC code) is required to onboard' } } });
     const onboarded = await stage(apiKey, { candidate_id: cara.id, status: STAGE.ONBOARDED, telgoo_id: 'ETC-4242' });
     expect(onboarded).toEqual({ status: 200, body: { message: 'Candidate moved to Onboarded', user_id: expect.any(String) } });
+    expect((await page(latest)).status).toBe(404);
     expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.REJECTED })).toMatchObject({ status: 409, body: { message: expect.stringContaining('Onboarded is final') } });
 
     // She is an agent of Dallas now: in the summary at 13 with her user, in the Users list with her ETC code, and she chooses her password.
-    const row = (await summary('office.manager@demo.test', '?keyword=cara.candidate')).body.data.data[0]!;
-    expect(row).toMatchObject({ status: 13, status_name: 'Onboarded', telgoo_id: 'ETC-4242', rad_id: 'RAD12345', user_id: onboarded.body.user_id });
+    const onboardedRow = (await summary('office.manager@demo.test', '?keyword=cara.candidate')).body.data.data[0]!;
+    expect(onboardedRow).toMatchObject({ status: 13, status_name: 'Onboarded', telgoo_id: 'ETC-4242', rad_id: 'RAD12345', user_id: onboarded.body.user_id });
     const users = await as<{ items: { data: { id: string; excess_code: string | null; rad: string | null; office_number: string }[] } }>('ibo.manager@demo.test', 'GET', '/api/v1/users?search_text=cara.candidate');
     expect(users.body.items.data).toMatchObject([{ id: onboarded.body.user_id, excess_code: 'ETC-4242', rad: 'RAD12345', office_number: 'OF001' }]);
     const mails = await waitFor(() => mailsTo(dataDir, 'cara.candidate@example.com'), (all) => all.some((text) => /page-reset-password\?token=/.test(text)), 10_000, 'the welcome mail');

@@ -87,6 +87,34 @@ export type CandidateEvent =
         courses?: Record<string, string>;
       };
     }
+  /** The candidate saved (part of) their profile through their link: the fields given, the files uploaded, the SSN masked. */
+  | {
+      type: 'CandidateProfileSaved';
+      data: {
+        candidate_id: string;
+        profile: Partial<CandidateProfile>;
+        photo_copy?: CandidateFile;
+        government_document?: CandidateFile;
+        masked_ssn_number?: string;
+        by: CandidateActor;
+      };
+    }
+  /** The candidate e-signed one of the consents (the one signing mechanism: services/src/platform/signing). */
+  | {
+      type: 'CandidateDocumentSigned';
+      data: {
+        candidate_id: string;
+        document: CandidateConsentDocument;
+        file: CandidateFile;
+        original_sha256: string;
+        consent_text: string;
+        consent_sha256: string;
+        signed_at: string;
+        ip: string | null;
+        user_agent: string | null;
+        by: CandidateActor;
+      };
+    }
   | { type: 'CandidateReminded'; data: { candidate_id: string; channel: 'email' | 'sms'; by: CandidateActor } }
   | { type: 'CandidateCustomEmailSent'; data: { candidate_id: string; onboarding_status: number; email_text: string; by: CandidateActor } }
   | { type: 'CandidateCommented'; data: { candidate_id: string; comment: string; by: CandidateActor } }
@@ -94,11 +122,17 @@ export type CandidateEvent =
   /** Onboarded: the user the candidate became (org events in the user's stream, appended with this). */
   | { type: 'CandidateBecameUser'; data: { candidate_id: string; user_id: string } };
 
+/** The consents a candidate signs (doc 3 §3: candidate_signed_bgc_url, retailer_agent_agreement_url). */
+export const CANDIDATE_CONSENT_DOCUMENTS = ['bgc_consent', 'agent_agreement'] as const;
+export type CandidateConsentDocument = (typeof CANDIDATE_CONSENT_DOCUMENTS)[number];
+
 export type CandidateEventType = CandidateEvent['type'];
 export const CANDIDATE_EVENT_TYPES: readonly CandidateEventType[] = [
   'CandidateInvited',
   'CandidateInviteRenewed',
   'CandidateStageChanged',
+  'CandidateProfileSaved',
+  'CandidateDocumentSigned',
   'CandidateReminded',
   'CandidateCustomEmailSent',
   'CandidateCommented',

@@ -1,7 +1,18 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
-import { exportQuery } from '../platform/export';
-import { candidateCommentBody, candidateIdParams, customEmailBody, onboardingStageBody, onboardingSummaryQuery, sendInviteBody } from './onboarding.schemas';
+import {
+  candidateCommentBody,
+  candidateFileParams,
+  candidateIdParams,
+  candidateProfileBody,
+  candidateSignBody,
+  candidateUploadBody,
+  customEmailBody,
+  onboardingStageBody,
+  onboardingSummaryQuery,
+  sendInviteBody,
+} from './onboarding.schemas';
+import { exportDownloadQuery, exportQuery } from '../platform/export';
 
 const capability = 'onboarding';
 /** sendinvite, onboardingreport, agentreport: roles 3, 11, 12 (doc 3 §2). */
@@ -50,6 +61,19 @@ export const onboardingRoutes: readonly ApiRoute[] = [
     summary: 'Export the Agent Summary', spec: agentSummary },
   { method: 'GET', path: '/api/v1/agent_comments_log/:id', access: managerScreens, capability, planned: true,
     summary: 'Comments on an agent', spec: agentSummary },
+
+  // The candidate's own page: public, the invite link's token (header x-candidate-token) is the credential (ours; docs/ONBOARDING.md)
+  { method: 'GET', path: '/api/v1/candidate_profile', access: 'public', capability,
+    summary: 'The candidate\'s profile as it stands, what it lacks, and the consents to read and sign (header x-candidate-token)', spec: `${onboarding}; doc 3 §3 candidate` },
+  { method: 'POST', path: '/api/v1/candidate_profile', access: 'public', capability,
+    summary: 'Save (part of) the candidate\'s profile; complete → Profile Completed (3), later edits → Profile Updated (25)', spec: `${onboarding}; doc 3 §5 candidate edit`, body: candidateProfileBody },
+  { method: 'POST', path: '/api/v1/candidate_profile/upload', access: 'public', capability,
+    summary: 'Upload the photo copy or the government document (.jpg/.jpeg, one file per area)', spec: `${onboarding}; doc 3 §9 candidate uploads`, body: candidateUploadBody, upload: 'file' },
+  { method: 'POST', path: '/api/v1/candidate_profile/sign', access: 'public', capability,
+    summary: 'E-sign a consent: the drawn signature (PNG) and the consent stamped onto the PDF shown, with a certificate page and SHA-256 digests', spec: `${onboarding}; doc 3 §3 candidate_signed_bgc_url, retailer_agent_agreement_url`, body: candidateSignBody, upload: 'signature_image' },
+  { method: 'GET', path: '/api/v1/candidate_files/:id/:file', access: 'public', capability,
+    summary: 'A candidate\'s file (photo copy, government document, a consent form or its signed copy) through a signed, expiring link', spec: `${onboarding}; doc 3 §3 candidate row urls`,
+    params: candidateFileParams, query: exportDownloadQuery, file: ['application/pdf', 'image/jpeg'] },
 
   // Upstream
   { method: 'POST', path: '/api/integration/v1/onboarding_stages', access: 'integration', capability,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { blankAsMissing, multilineText, text, wholeNumber } from '../platform/input';
+import { birthDate, blankAsMissing, multilineText, text, wholeNumber, zipCode } from '../platform/input';
 import { codeListParam, dateParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
 import { emailAddress, mobileNumber, optionalPersonName, personName } from '../platform/person';
+import { usStates } from '../admin/admin.codes';
+import { CANDIDATE_CONSENT_DOCUMENTS } from './onboarding.events';
 import { deliveryMethods, onboardingSources, onboardingStatuses, onboardingStatusesForCustomEmail, radPiiIssueStatuses } from './onboarding.codes';
 
 /** The Send Invite, Onboarding Summary and custom e-mail texts (doc 3 §5, §8), the spec's spelling and spacing kept. */
@@ -108,3 +110,92 @@ export const onboardingStageBody = z.object({
   courses: z.partialRecord(z.enum(COURSE_KEYS, { error: `courses' keys are ${COURSE_KEYS.join(', ')}` }), text().trim().max(50, 'A course result is at most 50 characters')).optional(),
 });
 export type OnboardingStageBody = z.infer<typeof onboardingStageBody>;
+
+// ---------------------------------------------------------------------------------------------
+// The candidate's own page (reached through the invite link; doc 3 §3 candidate, §5 candidate edit)
+// ---------------------------------------------------------------------------------------------
+
+/** Shirt sizes (doc 3 §5 candidate edit). */
+export const SHIRT_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const;
+
+export const CANDIDATE_MESSAGES = {
+  firstName: 'Please input first name',
+  lastName: 'Please input your last name',
+  middleName: 'Middle name is letters, space and dot only, 2-30 characters',
+  adult: 'You must be at least 18 years old',
+  radId: 'Please enter a valid RAD ID',
+  radIdRequired: 'Please input RAD ID',
+  shirtSize: 'Please select shirt size',
+  street: 'Please input street address',
+  zip: 'ZIP is digits only, at most 5',
+  state: 'State is a US state short name',
+  ssn: 'Please enter a valid SSN (9 digits)',
+  jpegOnly: 'Only .jpg or .jpeg files can be uploaded',
+  consent: 'Please tick that you have read and understood the terms and conditions',
+  signature: 'Please draw your signature',
+  saved: 'Profile saved',
+  completed: 'Profile completed: your office will take it from here',
+  signed: 'Document signed',
+} as const;
+
+/** At least 18 on the date of birth's anniversary, counted in UTC days. */
+const isAdult = (iso: string, now = new Date()) => {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const eighteenth = Date.UTC(year + 18, month - 1, day);
+  return eighteenth <= now.getTime();
+};
+
+const optionalName = (message: string) => z.preprocess(blankAsMissing, text(message).trim().regex(/^[\p{L} .]{2,30}$/u, message).optional());
+const optionalLine = (max: number, message: string) => z.preprocess(blankAsMissing, text(message).trim().max(max, message).optional());
+
+/**
+ * POST /api/v1/candidate_profile: what the candidate fills in (any part at a time: the page saves
+ * as they go; the profile is complete when every required part is there, docs/ONBOARDING.md).
+ */
+export const candidateProfileBody = z.object({
+  first_name: optionalName(CANDIDATE_MESSAGES.firstName),
+  middle_name: optionalName(CANDIDATE_MESSAGES.middleName),
+  last_name: optionalName(CANDIDATE_MESSAGES.lastName),
+  dob: z.preprocess(blankAsMissing, birthDate().refine((iso) => isAdult(iso), CANDIDATE_MESSAGES.adult).optional()),
+  rad_id: z.preprocess(blankAsMissing, text(CANDIDATE_MESSAGES.radId).trim().regex(/^[A-Za-z0-9]{1,9}$/, CANDIDATE_MESSAGES.radId).optional()),
+  shirt_size: z.preprocess(blankAsMissing, z.enum(SHIRT_SIZES, { error: CANDIDATE_MESSAGES.shirtSize }).optional()),
+  street_address1: optionalLine(200, CANDIDATE_MESSAGES.street),
+  street_address2: optionalLine(200, 'At most 200 characters'),
+  city: optionalLine(100, 'At most 100 characters'),
+  state: z.preprocess(
+    (value) => (typeof value === 'string' ? blankAsMissing(value.trim().toUpperCase()) : blankAsMissing(value)),
+    text(CANDIDATE_MESSAGES.state).refine((short) => usStates.some((state) => state.short_name === short), CANDIDATE_MESSAGES.state).optional(),
+  ),
+  zip: zipCode(CANDIDATE_MESSAGES.zip).optional(),
+  ssn: z.preprocess(
+    (value) => (typeof value === 'string' ? blankAsMissing(value.replace(/[\s-]/g, '')) : blankAsMissing(value)),
+    text(CANDIDATE_MESSAGES.ssn).regex(/^\d{9}$/, CANDIDATE_MESSAGES.ssn).optional(),
+  ),
+});
+export type CandidateProfileBody = z.infer<typeof candidateProfileBody>;
+
+/** The candidate's two upload areas (doc 3 §2 Edit Candidate's two drag-and-drop areas): .jpg/.jpeg, one file each. */
+export const CANDIDATE_UPLOAD_AREAS = ['photo_copy', 'government_document'] as const;
+export type CandidateUploadArea = (typeof CANDIDATE_UPLOAD_AREAS)[number];
+
+/** POST /api/v1/candidate_profile/upload (multipart: `area`, and the file in `file`). */
+export const candidateUploadBody = z.object({
+  area: z.enum(CANDIDATE_UPLOAD_AREAS, { error: `area is one of ${CANDIDATE_UPLOAD_AREAS.join(', ')}` }),
+});
+export type CandidateUploadBody = z.infer<typeof candidateUploadBody>;
+
+/** POST /api/v1/candidate_profile/sign (multipart: `document`, `consent`=1, the drawn signature PNG in `signature_image`). */
+export const candidateSignBody = z.object({
+  document: z.enum(CANDIDATE_CONSENT_DOCUMENTS, { error: `document is one of ${CANDIDATE_CONSENT_DOCUMENTS.join(', ')}` }),
+  consent: z.preprocess(blankAsMissing, z.union([z.literal('1'), z.literal(1), z.literal(true), z.literal('true')], { error: CANDIDATE_MESSAGES.consent })),
+});
+export type CandidateSignBody = z.infer<typeof candidateSignBody>;
+
+/** The files of a candidate (the row's urls, the page's originals): by a signed, expiring link. */
+export const CANDIDATE_FILES = ['photo_copy', 'government_document', 'bgc_consent', 'agent_agreement', 'bgc_consent_form', 'agent_agreement_form'] as const;
+export type CandidateFileName = (typeof CANDIDATE_FILES)[number];
+export const candidateFileParams = z.object({
+  id: idParam('No such candidate'),
+  file: z.enum(CANDIDATE_FILES, { error: `file is one of ${CANDIDATE_FILES.join(', ')}` }),
+});
+export type CandidateFileParams = z.infer<typeof candidateFileParams>;

@@ -69,3 +69,41 @@ export interface CandidateLogEntry {
   readonly created_at: string;
   readonly description: string;
 }
+
+/** GET /api/v1/candidate_profile: the candidate's own page (through their link). */
+export interface CandidateSelfView {
+  readonly first_name: string;
+  readonly middle_name: string | null;
+  readonly last_name: string;
+  readonly email: string;
+  readonly mobile_number: string;
+  readonly dob: string | null;
+  readonly rad_id: string | null;
+  readonly shirt_size: string | null;
+  readonly street_address1: string | null;
+  readonly street_address2: string | null;
+  readonly city: string | null;
+  readonly state: string | null;
+  readonly zip: string | null;
+  readonly masked_ssn_number: string | null;
+  readonly office_name: string;
+  readonly role_name: string;
+  readonly status: number;
+  readonly status_name: string;
+  /** ISO 8601: the link works until then while the profile is incomplete. */
+  readonly expires_at: string | null;
+  readonly has_photo_copy: boolean;
+  readonly has_government_document: boolean;
+  /** What the profile still lacks, in words; empty once complete. */
+  readonly missing: readonly string[];
+  /** The two consents: the words to tick, the PDF to read (signed link), and the signed copy once signed. */
+  readonly documents: readonly { readonly document: string; readonly title: string; readonly consent_text: string; readonly form_url: string; readonly signed_url: string | null }[];
+}
+
+/** What a save, an upload or a signature answers on the candidate's page. */
+export interface CandidateStepAnswer {
+  readonly message: string;
+  readonly status: number;
+  readonly status_name: string;
+  readonly missing: readonly string[];
+}

@@ -165,9 +165,13 @@ describe('access from the spec (route roles are the union of the roles of the sc
     }
     expect(route('POST', '/api/v1/logout').access).toBe('signed-in');
     expect(apiRoutes.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual(
-      // The export download, an RMA order's PDFs and the help files (training documents and videos, announcements' files) are public:
+      // The candidate's own page (the invite link's token is the credential), the export download, an RMA order's PDFs and the help files (training documents and videos, announcements' files) are public:
       // their signed, expiring links are the credential (the browser opens them in a new tab or a <video> element, without the bearer token).
-      ['/api/forgot_password', '/api/login', '/api/register', '/api/reset_password', '/api/v1/announcements/files/:id', '/api/v1/exports/:id/download', '/api/v1/rma_orders/:id/documents/:document', '/api/v1/training/files/:id'],
+      [
+        '/api/forgot_password', '/api/login', '/api/register', '/api/reset_password', '/api/v1/announcements/files/:id', '/api/v1/candidate_files/:id/:file',
+        '/api/v1/candidate_profile', '/api/v1/candidate_profile', '/api/v1/candidate_profile/sign', '/api/v1/candidate_profile/upload',
+        '/api/v1/exports/:id/download', '/api/v1/rma_orders/:id/documents/:document', '/api/v1/training/files/:id',
+      ],
     );
   });
 

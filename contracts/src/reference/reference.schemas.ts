@@ -9,7 +9,11 @@ export const termQuery = z.object({
 export type TermQuery = z.infer<typeof termQuery>;
 
 /** `GET /api/v1/reference/offices`: a typed term, and (ours) the IBO/market whose offices a form's office picker offers. */
-export const officeTermQuery = termQuery.extend({ ibo_marketer_id: optionalIdParam });
+export const officeTermQuery = termQuery.extend({
+  ibo_marketer_id: optionalIdParam,
+  /** 1: only offices Send Invite offers (active, `lifeline_status` 1; doc 3 Send Invite, docs/ADMIN.md). */
+  send_invite: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.enum(['1'], { error: 'send_invite is 1' }).optional()),
+});
 export type OfficeTermQuery = z.infer<typeof officeTermQuery>;
 
 /** The role keys of `GET /api/v1/userlist_based_on_role/:role` (doc 1 §6, doc 3 §7 Users). */

@@ -81,13 +81,14 @@ export interface NamedItem {
 
 /** Offices in scope whose name or number starts a word with `term`, for type-aheads and pickers. */
 /** An office as the pickers list it; `short_code` is its state's (doc 2 §5: Order Devices shows phone and tablet fields only for CA). */
-export async function officesInScope(db: SqlDb, scope: Scope, term?: string, iboMarketerId?: string): Promise<(NamedItem & { office_number: string; short_code: string })[]> {
+export async function officesInScope(db: SqlDb, scope: Scope, term?: string, iboMarketerId?: string, sendInviteOnly = false): Promise<(NamedItem & { office_number: string; short_code: string })[]> {
   const like = containsPattern(term);
   const result = await sql<NamedItem & { office_number: string; short_code: string }>`
     select o.id, o.name, o.office_number, o.state_short_name as short_code from rm.org_offices o
     where o.status = 1 and ${officeInScope(scope, sql`o.id`)}
       and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like})
       and (${iboMarketerId ?? null}::text is null or o.ibo_marketer_id = ${iboMarketerId ?? null})
+      and (not ${sendInviteOnly} or o.lifeline_status = 1)
     order by o.name limit 200`.execute(db);
   return result.rows;
 }

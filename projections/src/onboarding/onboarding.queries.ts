@@ -91,6 +91,10 @@ interface StoredCandidate {
   state: string | null;
   zip: string | null;
   courses: Record<string, string>;
+  photo_copy_key: string | null;
+  government_document_key: string | null;
+  signed_bgc_key: string | null;
+  agent_agreement_key: string | null;
   expires_at: string | null;
   user_id: string | null;
   comments_count: number;
@@ -105,7 +109,8 @@ const iso = (column: string) => sql.raw(`to_char(c.${column} at time zone 'UTC',
 const CANDIDATE_SELECT = sql`
   select c.id, c.status, c.source, c.office_id, o.name as office_name, o.office_number, c.ibo_marketer_id, i.name as ibo_market_name, c.role_id, c.first_name, c.middle_name, c.last_name,
     c.email, c.mobile_number, c.will_add_enrollments, c.rad_id, c.telgoo_id, c.rad_pii_issue_ids, c.masked_ssn_number, to_char(c.dob, 'YYYY-MM-DD') as dob, c.shirt_size,
-    c.street_address1, c.street_address2, c.city, c.state, c.zip, c.courses, ${iso('expires_at')} as expires_at, c.user_id, c.comments_count,
+    c.street_address1, c.street_address2, c.city, c.state, c.zip, c.courses, c.photo_copy_key, c.government_document_key, c.signed_bgc_key, c.agent_agreement_key,
+    ${iso('expires_at')} as expires_at, c.user_id, c.comments_count,
     c.updated_by_name, c.last_updated_by_name, ${iso('created_at')} as created_at, ${iso('updated_at')} as updated_at
   from rm.onboarding_candidates c
   join rm.org_offices o on o.id = c.office_id
@@ -145,10 +150,11 @@ function rowOf(stored: StoredCandidate): CandidateRow {
     zip: stored.zip,
     shirt_size: stored.shirt_size,
     dob: stored.dob,
-    photo_copy_url: null,
-    government_document_url: null,
-    candidate_signed_bgc_url: null,
-    retailer_agent_agreement_url: null,
+    // The file's name where there is one: the service turns it into a signed link (candidateFileLinks), the query knows no secret.
+    photo_copy_url: stored.photo_copy_key ? 'photo_copy' : null,
+    government_document_url: stored.government_document_key ? 'government_document' : null,
+    candidate_signed_bgc_url: stored.signed_bgc_key ? 'bgc_consent' : null,
+    retailer_agent_agreement_url: stored.agent_agreement_key ? 'agent_agreement' : null,
     course_one: course('course_one'),
     course_two: course('course_two'),
     course_three: course('course_three'),
@@ -218,4 +224,42 @@ export async function candidatesDueToExpire(db: SqlDb, now: Date, limit: number)
     select c.id from rm.onboarding_candidates c where c.deleted_at is null and c.status in (1, 2) and c.expires_at <= ${now.toISOString()}
     order by c.expires_at limit ${limit}`.execute(db);
   return rows.rows.map((row) => row.id);
+}
+
+/** The candidate whose latest invite link has this token hash (the candidate's page); undefined for none. */
+export async function candidateIdByToken(db: SqlDb, tokenHash: string): Promise<string | undefined> {
+  const rows = await sql<{ id: string }>`select id from rm.onboarding_candidates where token_hash = ${tokenHash} limit 1`.execute(db);
+  return rows.rows[0]?.id;
+}
+
+/** A candidate's stored files (storage keys) and names, for signed links and the consent forms; undefined when there is none. */
+export async function candidateFileFacts(db: SqlDb, candidateId: string): Promise<
+  | {
+      first_name: string;
+      last_name: string;
+      email: string;
+      office_name: string;
+      retailer_name: string;
+      photo_copy_key: string | null;
+      government_document_key: string | null;
+      signed_bgc_key: string | null;
+      agent_agreement_key: string | null;
+    }
+  | undefined
+> {
+  const rows = await sql<{
+    first_name: string;
+    last_name: string;
+    email: string;
+    office_name: string;
+    retailer_name: string;
+    photo_copy_key: string | null;
+    government_document_key: string | null;
+    signed_bgc_key: string | null;
+    agent_agreement_key: string | null;
+  }>`
+    select c.first_name, c.last_name, c.email, o.name as office_name, r.name as retailer_name, c.photo_copy_key, c.government_document_key, c.signed_bgc_key, c.agent_agreement_key
+    from rm.onboarding_candidates c join rm.org_offices o on o.id = c.office_id join rm.org_retailers r on r.id = c.retailer_id
+    where c.id = ${candidateId} and c.deleted_at is null`.execute(db);
+  return rows.rows[0];
 }

@@ -1,9 +1,13 @@
 import {
   type CandidateActor,
+  type CandidateConsentDocument,
   type CandidateEvent,
+  type CandidateFile,
+  type CandidateProfile,
   EXPIRING_STAGES,
   FINAL_STAGES,
   INTEGRATION_MOVES,
+  SELF_SERVICE_STAGES,
   ONBOARDING_MESSAGES,
   type OnboardingStageBody,
   type OnboardingStatusId,
@@ -37,6 +41,12 @@ export interface CandidateState {
   readonly expires_at: string | null;
   readonly telgoo_id: string | null;
   readonly user_id: string | null;
+  /** The profile as invited and saved since (doc 3 §3 candidate edit). */
+  readonly profile: Partial<CandidateProfile>;
+  readonly has_photo_copy: boolean;
+  readonly has_government_document: boolean;
+  readonly has_ssn: boolean;
+  readonly signed: readonly CandidateConsentDocument[];
 }
 
 export const initialCandidateState: CandidateState = {
@@ -53,6 +63,11 @@ export const initialCandidateState: CandidateState = {
   expires_at: null,
   telgoo_id: null,
   user_id: null,
+  profile: {},
+  has_photo_copy: false,
+  has_government_document: false,
+  has_ssn: false,
+  signed: [],
 };
 
 export function evolveCandidate(state: CandidateState, event: CandidateEvent): CandidateState {
@@ -70,11 +85,23 @@ export function evolveCandidate(state: CandidateState, event: CandidateEvent): C
         delivery_method: event.data.delivery_method,
         token_hash: event.data.token_hash,
         expires_at: event.data.expires_at,
+        profile: { first_name: event.data.first_name, middle_name: event.data.middle_name, last_name: event.data.last_name, email: event.data.email, mobile_number: event.data.mobile_number },
       };
     case 'CandidateInviteRenewed':
       return { ...state, token_hash: event.data.token_hash, expires_at: event.data.expires_at };
     case 'CandidateStageChanged':
       return { ...state, status: event.data.to, telgoo_id: event.data.telgoo_id ?? state.telgoo_id };
+    case 'CandidateProfileSaved':
+      return {
+        ...state,
+        profile: { ...state.profile, ...event.data.profile },
+        first_name: event.data.profile.first_name ?? state.first_name,
+        has_photo_copy: state.has_photo_copy || event.data.photo_copy !== undefined,
+        has_government_document: state.has_government_document || event.data.government_document !== undefined,
+        has_ssn: state.has_ssn || event.data.masked_ssn_number !== undefined,
+      };
+    case 'CandidateDocumentSigned':
+      return { ...state, signed: state.signed.includes(event.data.document) ? state.signed : [...state.signed, event.data.document] };
     case 'CandidateDeleted':
       return { ...state, deleted: true };
     case 'CandidateBecameUser':
@@ -257,4 +284,99 @@ export function decideStageMove(state: CandidateState, body: OnboardingStageBody
 export function decideExpire(state: CandidateState, now: Date): CandidateEvent[] {
   if (!live(state) || !EXPIRING_STAGES.includes(state.status) || !state.expires_at || new Date(state.expires_at) > now) return [];
   return [{ type: 'CandidateStageChanged', data: { candidate_id: state.id, from: state.status, to: STAGE.EXPIRED, by: { kind: 'system', id: null, name: 'Portal' }, note: 'The invite expired' } }];
+}
+
+// ----- The candidate's own page -----
+
+/** The words for every link that does not (or no longer) open a profile: wrong, replaced, expired, deleted, or past the profile. */
+export const LINK_NOT_VALID = 'This link is no longer valid. Ask your office to send you a new invite.';
+
+/**
+ * Whether the candidate's link opens their profile: it must be the latest link of a live
+ * candidate, before expiry while the profile is incomplete, and the candidate not yet moved on by
+ * the back office (stages 1, 2, 3, 25). Every failure reads the same.
+ */
+export function decideOpenLink(state: CandidateState, tokenHash: string, now: Date): DomainError | undefined {
+  if (!live(state) || state.token_hash !== tokenHash || !SELF_SERVICE_STAGES.includes(state.status)) return new DomainError(LINK_NOT_VALID, 404);
+  if (EXPIRING_STAGES.includes(state.status) && state.expires_at !== null && new Date(state.expires_at) <= now) return new DomainError(LINK_NOT_VALID, 404);
+  return undefined;
+}
+
+/** The fields a complete profile holds (doc 3 §5 candidate edit: required ones). */
+const REQUIRED_PROFILE: readonly { readonly field: keyof CandidateProfile; readonly name: string }[] = [
+  { field: 'first_name', name: 'first name' },
+  { field: 'last_name', name: 'last name' },
+  { field: 'dob', name: 'date of birth' },
+  { field: 'rad_id', name: 'RAD ID' },
+  { field: 'shirt_size', name: 'shirt size' },
+  { field: 'street_address1', name: 'street address' },
+];
+
+/** What the profile still lacks before it is complete (3), in words; empty when complete. */
+export function missingForCompletion(state: CandidateState): string[] {
+  const missing = REQUIRED_PROFILE.filter(({ field }) => !state.profile[field]).map(({ name }) => name);
+  if (!state.has_photo_copy) missing.push('photo copy');
+  if (!state.has_government_document) missing.push('government document');
+  if (!state.has_ssn) missing.push('SSN');
+  if (!state.signed.includes('bgc_consent')) missing.push('background check consent signature');
+  if (!state.signed.includes('agent_agreement')) missing.push('retailer agent agreement signature');
+  return missing;
+}
+
+/**
+ * The stage a change by the candidate leads to: 1 → 2 (or 3 when it completes the profile), 2 → 3
+ * once complete, 3 → 25 and 25 stays (a later edit: Profile Updated).
+ */
+function stageAfterChange(before: CandidateState, after: CandidateState, by: CandidateActor): CandidateEvent[] {
+  const complete = missingForCompletion(after).length === 0;
+  const from = before.status;
+  const to: OnboardingStatusId =
+    from === STAGE.PROFILE_COMPLETED || from === STAGE.PROFILE_UPDATED ? STAGE.PROFILE_UPDATED : complete ? STAGE.PROFILE_COMPLETED : STAGE.PROFILE_IN_PROGRESS;
+  if (to === from) return [];
+  return [{ type: 'CandidateStageChanged', data: { candidate_id: before.id, from, to, by, note: null } }];
+}
+
+export interface ProfileChange {
+  readonly profile: Partial<CandidateProfile>;
+  readonly photo_copy?: CandidateFile;
+  readonly government_document?: CandidateFile;
+  readonly masked_ssn_number?: string;
+}
+
+/** SaveProfile (the candidate's page): what they gave, and the stage it leads to. Nothing given is refused in words. */
+export function decideSaveProfile(state: CandidateState, change: ProfileChange, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  if (Object.keys(change.profile).length === 0 && !change.photo_copy && !change.government_document && !change.masked_ssn_number) {
+    return new DomainError('Nothing to save: fill in a field or choose a file', 400);
+  }
+  const saved: CandidateEvent = {
+    type: 'CandidateProfileSaved',
+    data: {
+      candidate_id: state.id,
+      profile: change.profile,
+      ...(change.photo_copy && { photo_copy: change.photo_copy }),
+      ...(change.government_document && { government_document: change.government_document }),
+      ...(change.masked_ssn_number && { masked_ssn_number: change.masked_ssn_number }),
+      by,
+    },
+  };
+  return [saved, ...stageAfterChange(state, evolveCandidate(state, saved), by)];
+}
+
+export interface SignedConsent {
+  readonly document: CandidateConsentDocument;
+  readonly file: CandidateFile;
+  readonly original_sha256: string;
+  readonly consent_text: string;
+  readonly consent_sha256: string;
+  readonly signed_at: string;
+  readonly ip: string | null;
+  readonly user_agent: string | null;
+}
+
+/** SignConsent (the candidate's page): the signed record, and the stage it leads to. */
+export function decideSignConsent(state: CandidateState, signed: SignedConsent, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  const event: CandidateEvent = { type: 'CandidateDocumentSigned', data: { candidate_id: state.id, ...signed, by } };
+  return [event, ...stageAfterChange(state, evolveCandidate(state, event), by)];
 }

@@ -9,12 +9,11 @@ import {
   type ExportFormat,
   ONBOARDING_MESSAGES,
   type OnboardingSummaryQuery,
-  type Position,
-  START,
   type SendInviteBody,
 } from '@portal/contracts';
 import { businessDate, candidateComments, candidateLog, onboardingSummary } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
+import { signingSecret } from '../auth/credentials.store';
 import { Command, CurrentUser } from '../auth/current-user';
 import { ExportStarter } from '../exports/export-starter';
 import type { CommandContext } from '../platform/commands/command-context';
@@ -23,6 +22,7 @@ import { type CommandAnswer, ReadYourWrites } from '../platform/http/read-your-w
 import { RouteBody, RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
+import { candidateFileLinks } from './candidate-documents';
 import { CommentOnCandidate } from './comment-candidate.command';
 import { DeleteCandidate } from './delete-candidate.command';
 import { InviteCandidate } from './invite-candidate.command';
@@ -30,6 +30,7 @@ import { onboardingSummaryExport } from './onboarding-exports';
 import { RemindCandidate } from './remind-candidate.command';
 import { ResendInvite } from './resend-invite.command';
 import { SendCustomEmail } from './send-custom-email.command';
+import { positionOf } from './candidate-stream';
 
 type Exported<Query> = Query & { readonly format: ExportFormat };
 const actor = (user: AuthenticatedUser): CandidateActor => ({ kind: 'user', id: user.user_id, name: user.name });
@@ -65,7 +66,9 @@ export class OnboardingController {
   @Serves('GET /api/v1/onboarding_summary_report')
   async summary(@RouteQuery() query: OnboardingSummaryQuery, @CurrentUser() user: AuthenticatedUser) {
     refuseFutureDates(query);
-    return { data: await onboardingSummary(this.platform.database.db, user.scope, query) };
+    const page = await onboardingSummary(this.platform.database.db, user.scope, query);
+    const secret = await signingSecret(this.platform.database.db);
+    return { data: { ...page, data: page.data.map((row) => candidateFileLinks(row, secret)) } };
   }
 
   @Serves('GET /api/v1/onboarding_summary_export')
@@ -134,6 +137,3 @@ export class OnboardingController {
     return { position: positionOf(result), body: { message: ONBOARDING_MESSAGES.deleted } };
   }
 }
-
-/** A command that appended nothing has nothing for the read model to catch up with. */
-const positionOf = (result: { readonly position: Position | null }): Position => result.position ?? START;

@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CandidatePageController } from './candidate-page.controller';
 import { CommentOnCandidateHandler } from './comment-candidate.command';
+import { SaveCandidateProfileHandler } from './save-candidate-profile.command';
+import { SignCandidateConsentHandler } from './sign-candidate-consent.command';
 import { DeleteCandidateHandler } from './delete-candidate.command';
 import { InviteCandidateHandler } from './invite-candidate.command';
 import { MoveCandidateStageHandler } from './move-candidate-stage.command';
@@ -9,9 +12,9 @@ import { RemindCandidateHandler } from './remind-candidate.command';
 import { ResendInviteHandler } from './resend-invite.command';
 import { SendCustomEmailHandler } from './send-custom-email.command';
 
-/** Onboarding over HTTP: Send Invite, the Onboarding Summary and its actions, upstream stage moves. */
+/** Onboarding over HTTP: Send Invite, the Onboarding Summary and its actions, the candidate's own page, upstream stage moves. */
 @Module({
-  controllers: [OnboardingController, OnboardingStagesController],
-  providers: [InviteCandidateHandler, ResendInviteHandler, RemindCandidateHandler, DeleteCandidateHandler, SendCustomEmailHandler, CommentOnCandidateHandler, MoveCandidateStageHandler],
+  controllers: [OnboardingController, OnboardingStagesController, CandidatePageController],
+  providers: [InviteCandidateHandler, ResendInviteHandler, RemindCandidateHandler, DeleteCandidateHandler, SendCustomEmailHandler, CommentOnCandidateHandler, MoveCandidateStageHandler, SaveCandidateProfileHandler, SignCandidateConsentHandler],
 })
 export class OnboardingModule {}

@@ -101,7 +101,7 @@ export class ReferenceController {
 
   @Serves('GET /api/v1/reference/offices')
   async offices(@RouteQuery() query: OfficeTermQuery, @CurrentUser() user: AuthenticatedUser) {
-    return listed(await officesInScope(this.db, user.scope, query.term, query.ibo_marketer_id));
+    return listed(await officesInScope(this.db, user.scope, query.term, query.ibo_marketer_id, query.send_invite === '1'));
   }
 
   /** Lifeline offices: the same offices, for the user and office forms (doc 3 §7 Users). */

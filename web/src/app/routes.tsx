@@ -87,6 +87,8 @@ const SubmitRmaPage = lazy(() => import('../features/rma/SubmitRmaPage'));
 const RmaStatusPage = lazy(() => import('../features/rma/RmaStatusPage'));
 const RmaDeviceStatusPage = lazy(() => import('../features/rma/RmaDeviceStatusPage'));
 const OrderDevicesPage = lazy(() => import('../features/orders/OrderDevicesPage'));
+const SendInvitePage = lazy(() => import('../features/onboarding/SendInvitePage'));
+const OnboardingSummaryPage = lazy(() => import('../features/onboarding/OnboardingSummaryPage'));
 const ManagerSalesDashboardPage = lazy(() => import('../features/sales/ManagerSalesDashboardPage'));
 const AgentSalesDashboardPage = lazy(() => import('../features/sales/AgentSalesDashboardPage'));
 const DetailedSalesReportPage = lazy(() => import('../features/sales/DetailedSalesReportPage'));
@@ -168,8 +170,8 @@ const entries: Entry[] = [
   { ...manager('/rmarequeststatus', 'RMA Device Status', 'rma'), page: RmaDeviceStatusPage },
   { ...manager('/createrma', 'Create RMA', 'rma'), page: CreateRmaPage },
 
-  manager('/sendinvite', 'Send Invite', 'onboarding', { group: 'Onboarding', label: 'Send Invite' }),
-  manager('/onboardingreport', 'Onboarding Summary', 'onboarding', { group: 'Onboarding', label: 'Onboarding Summary' }),
+  { ...manager('/sendinvite', 'Send Invite', 'onboarding', { group: 'Onboarding', label: 'Send Invite' }), page: SendInvitePage },
+  { ...manager('/onboardingreport', 'Onboarding Summary', 'onboarding', { group: 'Onboarding', label: 'Onboarding Summary' }), page: OnboardingSummaryPage },
   manager('/agentreport', 'Agent Summary', 'onboarding', { group: 'Onboarding', label: 'Agent Summary' }),
   manager('/editagent', 'Edit Candidate', 'onboarding', undefined, IBO_AND_RETAILER),
 

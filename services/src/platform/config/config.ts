@@ -54,6 +54,8 @@ const environmentSchema = z.object({
   /** An HTTP SMS provider (POST JSON { to, text }); unset: texts are written to DATA_DIR/sms-outbox. */
   SMS_URL: z.url().optional(),
   SMS_API_KEY: z.string().min(1).optional(),
+  /** The key candidates' SSNs are encrypted with (32 bytes, base64); unset: derived from the signing secret (docs/ONBOARDING.md). */
+  SSN_ENCRYPTION_KEY: z.string().min(40).optional(),
   /** How long an invite's link works before the candidate completes their profile (then Expired, 20). */
   ONBOARDING_INVITE_DAYS: positiveInt.max(365).default(14),
   /** How often the worker expires invites whose window has passed. */

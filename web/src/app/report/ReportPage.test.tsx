@@ -66,6 +66,27 @@ describe('ReportPage', { timeout: 20_000 }, () => {
     expect(Object.fromEntries(lastListQuery(fetchMock))).toEqual({ page: '2', results: '10', sort_by: 'name', sort: 'DESC' });
   });
 
+  it("reads the page under `data` when told (answerKey 'data'), and sends the sort under the screen's parameter (sortParam)", async () => {
+    const fetchMock = mockFetch((url) => {
+      const page = Number(new URLSearchParams(url.split('?')[1]).get('page') ?? 1);
+      const data = Array.from({ length: 12 }, (_, i) => ({ id: `o-${i + 1}`, name: `Office ${i + 1}`, instock: i })).slice((page - 1) * 10, page * 10);
+      return { data: { data, total: 12, current_page: page } };
+    });
+    const onAnswer = vi.fn();
+    renderWithClient(<ReportPage<Row> title="Offices" titleTotal list={list} columns={columns} rowKey="id" answerKey="data" sortParam="sort_key" onAnswer={onAnswer} />);
+    await screen.findByText('Office 1');
+    expect(screen.getByText('Offices (12)')).toBeInTheDocument();
+    expect(screen.getByText('12 in all')).toBeInTheDocument();
+    // The screen's callbacks see the page under `items`, whichever key the server used.
+    expect(onAnswer).toHaveBeenCalledWith(expect.objectContaining({ items: expect.objectContaining({ total: 12, current_page: 1 }) }));
+
+    fireEvent.click(screen.getByRole('columnheader', { name: 'Office Name' }));
+    await waitFor(() => expect(lastListQuery(fetchMock).get('sort')).toBe('ASC'));
+    expect(Object.fromEntries(lastListQuery(fetchMock))).toEqual({ sort_key: 'name', sort: 'ASC', page: '1', results: '10' });
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('Office 11');
+  });
+
   it('offers page sizes 10, 25, 50 and 100: the choice is sent as `results` from page 1 and remembered for the list', async () => {
     const fetchMock = serve();
     const view = renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={columns} rowKey="id" />);

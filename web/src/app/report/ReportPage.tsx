@@ -78,6 +78,14 @@ export interface ReportPageProps<Row> {
   refreshable?: boolean;
   /** Clear also resets what the screen keeps outside the form (e.g. a column's status filter). */
   onClear?: () => void;
+  /**
+   * Where the answer holds the page: `items` (default, contracts' Listed: `items.data`,
+   * `items.total`) or `data` (`data.data`, `data.total`: the Onboarding Summary, doc 3 §7). The
+   * screen's callbacks (`summary`, `onAnswer`, `totalsRow`) see it under `items` either way.
+   */
+  answerKey?: 'items' | 'data';
+  /** The query parameter a sorted column's key goes in (default `sort_by`; the Onboarding Summary says `sort_key`); the direction is `sort`. */
+  sortParam?: string;
 }
 
 /** The total as shown: said to be an estimate when the server answered one (`items.estimated`). */
@@ -120,12 +128,19 @@ function rememberSize(key: string, size: number) {
   localStorage.setItem(key, String(size));
 }
 
+/** The answer with its page under `items`, wherever the server put it (`answerKey`). */
+function pageUnderItems<Row>(raw: PagedAnswer<Row>, answerKey: 'items' | 'data'): PagedAnswer<Row> {
+  if (answerKey === 'items') return raw;
+  const page = (raw as unknown as { data: PagedAnswer<Row>['items'] }).data;
+  return { ...raw, items: page };
+}
+
 /** The key of the one selection kept when it is remembered across pages. */
 const ALL_PAGES = 'all';
 
 /**
  * The one report pattern (DESIGN.md §8): filters, a server-side paged and sortable table
- * (`page`, `results`, `sort_by`, `sort` ASC|DESC), row selection, and the Export Report button
+ * (`page`, `results`, `sort_by` or the screen's `sortParam`, `sort` ASC|DESC), row selection, and the Export Report button
  * that follows the export answer (download 0 → the message as a success notice; otherwise open
  * the url in a new tab). Drill-down cells: `drillDown` in ./drill-down. A screen may also give
  * opening filter values, its own reading of the form (`toRequest`: dates, lists, a body for a
@@ -154,6 +169,8 @@ export default function ReportPage<Row extends object>({
   tableWidth,
   refreshable,
   onClear,
+  answerKey = 'items',
+  sortParam = 'sort_by',
 }: ReportPageProps<Row>) {
   const client = useQueryClient();
   const shownColumns = useMemo(() => withIdentifyingColumnFirst(columns, identifyingColumn), [columns, identifyingColumn]);
@@ -165,7 +182,7 @@ export default function ReportPage<Row extends object>({
   const [pageOf, setPageOf] = useState({ page: 1, fixedKey });
   const page = pageOf.fixedKey === fixedKey ? pageOf.page : 1;
   const setPage = (next: number) => setPageOf({ page: next, fixedKey });
-  const [sort, setSort] = useState<{ sort_by?: string; sort?: 'ASC' | 'DESC' }>({});
+  const [sort, setSort] = useState<Record<string, string>>({});
   const sizeKey = `page-size ${list.method} ${list.path}`;
   const [size, setSize] = useState(() => rememberedSize(sizeKey) ?? pageSize);
   const [exporting, setExporting] = useState(false);
@@ -176,7 +193,7 @@ export default function ReportPage<Row extends object>({
 
   const answer = useQuery({
     queryKey: body === undefined ? queryKey(listRoute, { query }) : [...queryKey(listRoute, { query }), body],
-    queryFn: () => call<PagedAnswer<Row>>(listRoute, { query, body }),
+    queryFn: () => call<PagedAnswer<Row>>(listRoute, { query, body }).then((raw) => pageUnderItems(raw, answerKey)),
     placeholderData: keepPreviousData,
   });
   // A refused or failed search keeps the last answer on screen (its rows, count and totals) beside the error.
@@ -363,7 +380,7 @@ export default function ReportPage<Row extends object>({
           onChange={(pagination, _filters, sorter) => {
             const single = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Row> | undefined;
             const field = single?.order ? String(single.columnKey ?? single.field) : undefined;
-            setSort(field ? { sort_by: field, sort: single?.order === 'descend' ? 'DESC' : 'ASC' } : {});
+            setSort(field ? { [sortParam]: field, sort: single?.order === 'descend' ? 'DESC' : 'ASC' } : {});
             const nextSize = pagination.pageSize ?? size;
             if (nextSize !== size) {
               // Pages of another size hold other rows: start again at the first, and drop a per-page selection.

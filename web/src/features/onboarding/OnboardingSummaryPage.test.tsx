@@ -1,0 +1,306 @@
+import { ONBOARDING_MESSAGES } from '@portal/contracts/onboarding/onboarding.schemas';
+import { ROLE } from '@portal/contracts/platform/roles';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installBrowserStubs } from '../../app/report/render.test-util';
+import { buttonOf, choose, columnTitles, errorsShown, openConfirm, selectInItem } from '../../app/testing/form.test-util';
+import { Reply, lastNotice, rowOf, stubApi } from '../../app/testing/page.test-util';
+import { openOptions, option, pick, renderReport } from '../../app/testing/report.test-util';
+import OnboardingSummaryPage from './OnboardingSummaryPage';
+import {
+  CANDIDATES,
+  SUMMARY,
+  comment,
+  commentsPath,
+  customEmailPath,
+  deletePath,
+  emailReminderPath,
+  logEntry,
+  logPath,
+  lookups,
+  resendPath,
+  smsReminderPath,
+  summaryAnswer,
+} from './onboarding.test-util';
+
+beforeAll(installBrowserStubs);
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.body.innerHTML = '';
+});
+
+function serve() {
+  const comments = [comment('Called her, she will finish the profile today')];
+  return stubApi(({ method, path, body }) => {
+    if (path === SUMMARY) return summaryAnswer(CANDIDATES);
+    if (path === commentsPath('c-13')) {
+      if (method === 'POST') {
+        comments.push(comment((body as { comments: string }).comments, { commented_by_name: 'Rita Retail' }));
+        return new Reply(201, { message: 'Comment added' });
+      }
+      return { data: comments };
+    }
+    if (path === logPath('c-13')) return { data: [logEntry('Invited by Mo Manager'), logEntry('Onboarded: ETC code ETC-9', { created_at: '2025-05-20T18:05:00.000Z' })] };
+    if (path === resendPath('c-1')) return { message: 'Invite resent successfully' };
+    if (path === emailReminderPath('c-23')) return { message: 'Email reminder sent successfully' };
+    if (path === smsReminderPath('c-23')) return { message: 'SMS reminder sent successfully' };
+    if (method === 'POST' && path === customEmailPath('c-23')) return { message: 'Email sent successfully' };
+    if (method === 'DELETE' && path === deletePath('c-1')) return { message: 'Candidate Deleted Successfully' };
+    return lookups(path) ?? {};
+  });
+}
+
+const action = (name: string, candidate: string) => screen.queryByLabelText<HTMLButtonElement>(`${name} ${candidate}`, { selector: 'button' });
+const listCalls = (api: ReturnType<typeof serve>) => api.queries(SUMMARY).length;
+
+/** Clicks today in the open date picker of this placeholder. */
+async function pickToday(placeholder: string) {
+  const field = screen.getByPlaceholderText(placeholder);
+  await act(async () => {
+    fireEvent.mouseDown(field);
+    fireEvent.focus(field);
+    fireEvent.click(field);
+  });
+  const today = [...document.querySelectorAll<HTMLElement>(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) td[title="${dayjs().format('YYYY-MM-DD')}"]`)].at(-1)!;
+  await act(async () => {
+    fireEvent.click(today);
+  });
+}
+
+describe('Onboarding Summary', { timeout: 30_000 }, () => {
+  it("opens from a dashboard link: the first call sends its redirect_key; reads the page under `data`; the candidate's columns", async () => {
+    const api = serve();
+    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.OFFICE_MANAGER], url: '/onboardingreport?redirect_key=rad_link_failed' });
+    await screen.findByText('c-1@demo.test');
+    expect(api.queries(SUMMARY)).toEqual([{ redirect_key: 'rad_link_failed', page: '1', results: '10' }]);
+    expect(screen.getByText('Onboarding Summary (3)')).toBeInTheDocument();
+    expect(screen.getByText('Dashboard: RAD Link Failed')).toBeInTheDocument();
+    expect(document.querySelector<HTMLElement>('.ant-table-content table, .ant-table-body table')!.style.width).toBe('4500px');
+
+    // An office manager: no IBOs/Markets column; the e-mail first and fixed, the actions last.
+    expect(columnTitles()).toEqual([
+      'E-mail',
+      'First Name',
+      'Middle Name',
+      'Last Name',
+      'Mobile Number',
+      'Office',
+      'Role',
+      'Status',
+      'Onboarding Source',
+      'Field Enrollment',
+      'RAD ID',
+      'ETC Code',
+      'Masked SSN',
+      'Address',
+      'City',
+      'State',
+      'ZIP',
+      'Shirt Size',
+      'A01',
+      'A02',
+      'A03',
+      'A04',
+      'A05',
+      'Combo Training (A06)',
+      'Combo Training (A07)',
+      'A08',
+      'A09',
+      'A10',
+      'Invite Expires',
+      'Updated By',
+      'Updated At',
+      'Created At',
+      'Action',
+    ]);
+    const cells = [...rowOf('c-13@demo.test').querySelectorAll('td')].map((cell) => cell.textContent).slice(0, 32);
+    expect(cells).toEqual([
+      'c-13@demo.test',
+      'Otto',
+      'B',
+      'Onboarded',
+      '5125550100',
+      'Austin North (TX-1)',
+      'Agent',
+      'Onboarded',
+      'Manager Invite',
+      'No',
+      'RAD123',
+      'ETC-9',
+      '***-**-1234',
+      '1 Main St, Apt 2',
+      'Austin',
+      'TX',
+      '78701',
+      'L',
+      'Passed',
+      '—',
+      '—',
+      '—',
+      '—',
+      'Passed',
+      '—',
+      '—',
+      '—',
+      'Passed',
+      '05-13-2025',
+      'Mo Manager',
+      '05-06-2025',
+      '05-06-2025',
+    ]);
+    expect(rowOf('c-13@demo.test').querySelector('.ant-tag')).toHaveClass('ant-tag-green');
+    // A failed RAD ID link names its PII issues under the status.
+    expect(within(rowOf('c-23@demo.test')).getByText('Name Mismatch, SSN Mismatch')).toBeInTheDocument();
+
+    // Sorting goes as sort_key and sort.
+    fireEvent.click(screen.getAllByText('Created At', { selector: '.ant-table-column-title' })[0]!);
+    await waitFor(() => expect(api.queries(SUMMARY).at(-1)).toEqual({ redirect_key: 'rad_link_failed', sort_key: 'created_at', sort: 'ASC', page: '1', results: '10' }));
+  });
+
+  it('a link with ?status=13 opens with that status chosen and sent; a retailer manager sees the IBOs/Markets column and Search IBO; the filters go as the query', async () => {
+    const api = serve();
+    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.RETAILER_MANAGER], url: '/onboardingreport?status=13' });
+    await screen.findByText('c-1@demo.test');
+    expect(api.queries(SUMMARY)[0]).toEqual({ status: '13', page: '1', results: '10' });
+    expect(columnTitles().slice(0, 7)).toEqual(['E-mail', 'First Name', 'Middle Name', 'Last Name', 'Mobile Number', 'IBOs/Markets', 'Office']);
+
+    // The status chosen shows in the (only) multi-select.
+    const statusSelect = document.querySelector<HTMLElement>('.ant-select-multiple')!;
+    expect(statusSelect).toHaveTextContent('Onboarded');
+    await pick(statusSelect.querySelector('input')!, 'Invite Sent');
+    await pick('Onboarding Source', 'Self Registration');
+    const roleInput = screen.getByText('Role', { selector: '.ant-select-placeholder' }).closest('.ant-select')!.querySelector('input')!;
+    // Not Distributor, Super Admin, Back Office, Master Agent, Retailer or Retailer Manager.
+    expect(await openOptions(roleInput, 'Agent')).toEqual(['Agent', 'Office Manager', 'IBO Manager', 'Office Supervisor']);
+    fireEvent.click(await option(roleInput, 'Office Supervisor'));
+    await pick('Search IBO', 'Gulf Market');
+    fireEvent.change(screen.getByPlaceholderText('Keyword'), { target: { value: 'cara' } });
+    fireEvent.click(buttonOf('Search'));
+    await waitFor(() =>
+      expect(api.queries(SUMMARY).at(-1)).toEqual({ keyword: 'cara', status: '13,1', onboarding_source: '2', role_id: '14', ibo_marketer_id: 'i-2', page: '1', results: '10' }),
+    );
+  });
+
+  it('created from and to go together: one alone is refused with the spec\'s words and not sent', async () => {
+    const api = serve();
+    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.OFFICE_MANAGER], url: '/onboardingreport' });
+    await screen.findByText('c-1@demo.test');
+    await pickToday('Created From');
+    const calls = listCalls(api);
+    fireEvent.click(buttonOf('Search'));
+    await waitFor(() => expect(errorsShown()).toEqual([ONBOARDING_MESSAGES.bothDates]));
+    expect(listCalls(api)).toBe(calls);
+
+    await pickToday('Created To');
+    await waitFor(() => expect(errorsShown()).toEqual([]));
+    fireEvent.click(buttonOf('Search'));
+    const today = dayjs().format('MM-DD-YYYY');
+    await waitFor(() => expect(api.queries(SUMMARY).at(-1)).toEqual({ date_range_start: today, date_range_end: today, page: '1', results: '10' }));
+  });
+
+  it('row actions follow the status: invited has Resend Invite and Delete, no Email Reminder; onboarded has SMS Reminder disabled with its reason', async () => {
+    const api = serve();
+    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.IBO_MANAGER], url: '/onboardingreport' });
+    await screen.findByText('c-1@demo.test');
+
+    expect(action('Resend Invite', 'Ivy Invited')).toBeEnabled();
+    expect(action('Delete Candidate', 'Ivy Invited')).toBeEnabled();
+    expect(action('Email Reminder', 'Ivy Invited')).toBeNull();
+    expect(action('SMS Reminder', 'Ivy Invited')).toBeEnabled();
+
+    expect(action('Resend Invite', 'Otto B Onboarded')).toBeNull();
+    expect(action('Delete Candidate', 'Otto B Onboarded')).toBeNull();
+    expect(action('Email Reminder', 'Otto B Onboarded')).toBeEnabled();
+    expect(action('SMS Reminder', 'Otto B Onboarded')).toBeDisabled();
+    expect(action('SMS Reminder', 'Otto B Onboarded')).toHaveAccessibleDescription('The candidate is onboarded: there is nothing to remind them of.');
+
+    for (const name of ['Ivy Invited', 'Otto B Onboarded', 'Rae Radlink']) {
+      expect(action('View Comments', name)).toBeEnabled();
+      expect(action('View Log', name)).toBeEnabled();
+      expect(action('Custom E-mail', name)).toBeEnabled();
+    }
+
+    // The GETs that act: the server's message, and the list again.
+    let calls = listCalls(api);
+    fireEvent.click(action('Resend Invite', 'Ivy Invited')!);
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Invite resent successfully' }));
+    await waitFor(() => expect(listCalls(api)).toBeGreaterThan(calls));
+    calls = listCalls(api);
+    fireEvent.click(action('Email Reminder', 'Rae Radlink')!);
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Email reminder sent successfully' }));
+    await waitFor(() => expect(listCalls(api)).toBeGreaterThan(calls));
+    fireEvent.click(action('SMS Reminder', 'Rae Radlink')!);
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'SMS reminder sent successfully' }));
+    expect(api.requests.filter((request) => request.path.startsWith('/api/v1/candidate/') && request.method === 'GET').map((request) => request.path)).toEqual([
+      resendPath('c-1'),
+      emailReminderPath('c-23'),
+      smsReminderPath('c-23'),
+    ]);
+  });
+
+  it('View Comments lists the comments and posts a new one; View Log lists the entries with their time', async () => {
+    const api = serve();
+    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.OFFICE_MANAGER], url: '/onboardingreport' });
+    await screen.findByText('c-13@demo.test');
+    fireEvent.click(action('View Comments', 'Otto B Onboarded')!);
+    await screen.findByText('Called her, she will finish the profile today');
+    expect(screen.getByText('Comments: Otto B Onboarded')).toBeInTheDocument();
+
+    fireEvent.click(buttonOf('Add comment'));
+    expect(await screen.findByText(ONBOARDING_MESSAGES.comment)).toBeInTheDocument();
+    expect(api.bodies('POST', commentsPath('c-13'))).toEqual([]);
+    fireEvent.change(screen.getByPlaceholderText('Add comment'), { target: { value: ' Profile done, waiting on the BGC ' } });
+    fireEvent.click(buttonOf('Add comment'));
+    await waitFor(() => expect(api.bodies('POST', commentsPath('c-13'))).toEqual([{ comments: 'Profile done, waiting on the BGC' }]));
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Comment added' }));
+    // The comments read again, the new one among them; the box empty for the next.
+    expect(await screen.findByText('Profile done, waiting on the BGC')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Add comment')).toHaveValue('');
+
+    fireEvent.click(action('View Log', 'Otto B Onboarded')!);
+    await screen.findByText('Onboarding Log: Otto B Onboarded');
+    const entry = (await screen.findByText('Onboarded: ETC code ETC-9')).closest('tr')!;
+    expect(entry.textContent).toBe(`${dayjs('2025-05-20T18:05:00.000Z').format('MM-DD-YYYY hh:mm A')}Onboarded: ETC code ETC-9`);
+    expect(screen.getByText('Invited by Mo Manager')).toBeInTheDocument();
+  });
+
+  it("Custom E-mail: the type and the content are required in the spec's words, then both are posted and the drawer closes", async () => {
+    const api = serve();
+    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.OFFICE_MANAGER], url: '/onboardingreport' });
+    await screen.findByText('c-23@demo.test');
+    fireEvent.click(action('Custom E-mail', 'Rae Radlink')!);
+    await screen.findByText('Custom E-mail: Rae Radlink');
+    fireEvent.click(buttonOf('Send E-mail'));
+    await waitFor(() => expect(errorsShown()).toEqual([ONBOARDING_MESSAGES.emailType, ONBOARDING_MESSAGES.emailText]));
+    expect(api.bodies('POST', customEmailPath('c-23'))).toEqual([]);
+
+    await choose(selectInItem('E-mail Type'), 'Link RAD ID');
+    fireEvent.change(screen.getByPlaceholderText('Content'), { target: { value: 'Please check the name on your RAD profile.' } });
+    fireEvent.click(buttonOf('Send E-mail'));
+    await waitFor(() => expect(api.bodies('POST', customEmailPath('c-23'))).toEqual([{ onboarding_status: 23, email_text: 'Please check the name on your RAD profile.' }]));
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Email sent successfully' }));
+    await waitFor(() => expect(screen.queryByText('Custom E-mail: Rae Radlink')).toBeNull());
+  });
+
+  it('Delete Candidate asks first: No sends nothing, Yes calls DELETE and reloads the list', async () => {
+    const api = serve();
+    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.OFFICE_MANAGER], url: '/onboardingreport' });
+    await screen.findByText('c-1@demo.test');
+    const first = await openConfirm(action('Delete Candidate', 'Ivy Invited')!);
+    expect(first.title).toBe('Are you sure you want to delete this candidate?');
+    expect(first.content).toBe('Ivy Invited');
+    first.no();
+    const deletes = () => api.requests.filter((request) => request.method === 'DELETE').map((request) => request.path);
+    expect(deletes()).toEqual([]);
+
+    const calls = listCalls(api);
+    const second = await openConfirm(action('Delete Candidate', 'Ivy Invited')!);
+    second.yes();
+    await waitFor(() => expect(deletes()).toEqual([deletePath('c-1')]));
+    await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Candidate Deleted Successfully' }));
+    await waitFor(() => expect(listCalls(api)).toBeGreaterThan(calls));
+  });
+});

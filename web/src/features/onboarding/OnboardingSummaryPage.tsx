@@ -1,0 +1,162 @@
+import type { CandidateRow } from '@portal/contracts/onboarding/onboarding.views';
+import { Modal, Space } from 'antd';
+import type { ColumnType, ColumnsType } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useRecordCommand } from '../../app/command';
+import ReportPage from '../../app/report/ReportPage';
+import { useSession } from '../../app/session-context';
+import ActionButton from '../../app/widgets/ActionButton';
+import CandidateCommentsModal from './CandidateCommentsModal';
+import CandidateLogDrawer from './CandidateLogDrawer';
+import { AFTER_CANDIDATE_COMMAND, CANDIDATE_ROUTES, candidateName } from './candidate-routes';
+import CustomEmailDrawer from './CustomEmailDrawer';
+import { ONBOARDING_TEXTS, onboardingView, rowActions, statusesFromLink } from './onboarding-choices';
+import { candidateColumns } from './onboarding-columns';
+import OnboardingFilters, { summaryRequest } from './onboarding-filters';
+
+/** The spec's table width on onboarding (doc 3 §9). */
+const TABLE_WIDTH = 4500;
+
+/** What is open over the table for one candidate. */
+type Opened = { kind: 'comments' | 'log' | 'email'; candidate: CandidateRow };
+
+/** The filters a link opens the report with (the dashboard's `?status=13`, `?redirect_key=rad_link_failed`, `?redirect_key=20`): sent with the first call. */
+function linkValues(statusParam: string | null, redirectKey: string | null): Record<string, unknown> | undefined {
+  const status = statusesFromLink(statusParam);
+  const values = { ...(status.length > 0 && { status }), ...(redirectKey && { redirect_key: redirectKey }) };
+  return Object.keys(values).length > 0 ? values : undefined;
+}
+
+/**
+ * Onboarding Summary (/onboardingreport, doc 3 §2, §4, §7): the candidates in scope, the total in
+ * the title, 4500 px wide, paged and sorted on the server (`sort_key`, `sort`), answered under
+ * `data` (the spec's shape). Filters in ./onboarding-filters; Refresh and Export Report. Per row:
+ * View Comments (with Add comment), View Log, Resend Invite and Delete Candidate (at invited, as
+ * contracts' candidateActions says), Email Reminder (otherwise), SMS Reminder (disabled, with its
+ * reason, once onboarded) and Custom E-mail. Every command shows the server's message and reloads
+ * the list.
+ */
+export default function OnboardingSummaryPage() {
+  const { user } = useSession();
+  const viewer = useMemo(() => user?.role_id ?? [], [user]);
+  const retailerLevel = onboardingView.retailerLevel(viewer);
+  const [searchParams] = useSearchParams();
+  const statusParam = searchParams.get('status');
+  const redirectKey = searchParams.get('redirect_key')?.trim() || null;
+  const initialValues = useMemo(() => linkValues(statusParam, redirectKey), [statusParam, redirectKey]);
+  const [opened, setOpened] = useState<Opened>();
+  const close = () => setOpened(undefined);
+
+  const resend = useRecordCommand(CANDIDATE_ROUTES.resendInvite, AFTER_CANDIDATE_COMMAND);
+  const emailReminder = useRecordCommand(CANDIDATE_ROUTES.emailReminder, AFTER_CANDIDATE_COMMAND);
+  const smsReminder = useRecordCommand(CANDIDATE_ROUTES.smsReminder, AFTER_CANDIDATE_COMMAND);
+  const remove = useRecordCommand(CANDIDATE_ROUTES.remove, [CANDIDATE_ROUTES.summary]);
+
+  const confirmDelete = (candidate: CandidateRow) =>
+    Modal.confirm({ title: ONBOARDING_TEXTS.deleteConfirm, content: candidateName(candidate), okText: 'Yes', cancelText: 'No', onOk: () => remove.mutate({ id: candidate.id }) });
+
+  const actions: ColumnType<CandidateRow> = {
+    title: 'Action',
+    key: 'action',
+    width: 330,
+    // The table scrolls sideways: the buttons stay in view.
+    fixed: 'right',
+    render: (_value, candidate) => {
+      const allowed = rowActions(candidate.status);
+      const name = candidateName(candidate);
+      return (
+        <Space wrap size={[4, 4]}>
+          <ActionButton size="small" aria-label={`View Comments ${name}`} onClick={() => setOpened({ kind: 'comments', candidate })}>
+            View Comments
+          </ActionButton>
+          <ActionButton size="small" aria-label={`View Log ${name}`} onClick={() => setOpened({ kind: 'log', candidate })}>
+            View Log
+          </ActionButton>
+          {allowed.resendInvite && (
+            <ActionButton size="small" aria-label={`Resend Invite ${name}`} loading={resend.isPending && resend.variables?.id === candidate.id} onClick={() => resend.mutate({ id: candidate.id })}>
+              Resend Invite
+            </ActionButton>
+          )}
+          {allowed.emailReminder && (
+            <ActionButton size="small" aria-label={`Email Reminder ${name}`} loading={emailReminder.isPending && emailReminder.variables?.id === candidate.id} onClick={() => emailReminder.mutate({ id: candidate.id })}>
+              Email Reminder
+            </ActionButton>
+          )}
+          <ActionButton
+            size="small"
+            aria-label={`SMS Reminder ${name}`}
+            blockedBecause={allowed.smsBlocked}
+            loading={smsReminder.isPending && smsReminder.variables?.id === candidate.id}
+            onClick={() => smsReminder.mutate({ id: candidate.id })}
+          >
+            SMS Reminder
+          </ActionButton>
+          <ActionButton size="small" aria-label={`Custom E-mail ${name}`} onClick={() => setOpened({ kind: 'email', candidate })}>
+            Custom E-mail
+          </ActionButton>
+          {allowed.deleteCandidate && (
+            <ActionButton size="small" danger aria-label={`Delete Candidate ${name}`} onClick={() => confirmDelete(candidate)}>
+              Delete Candidate
+            </ActionButton>
+          )}
+        </Space>
+      );
+    },
+  };
+
+  const c = candidateColumns;
+  const columns: ColumnsType<CandidateRow> = [
+    c.firstName,
+    c.middleName,
+    c.lastName,
+    c.email,
+    c.mobile,
+    ...(retailerLevel ? [c.iboMarket] : []),
+    c.office,
+    c.role,
+    c.status,
+    c.source,
+    c.fieldEnrollment,
+    c.radId,
+    c.etcCode,
+    c.maskedSsn,
+    c.address,
+    c.city,
+    c.state,
+    c.zip,
+    c.shirtSize,
+    ...c.courses,
+    c.inviteExpires,
+    c.updatedBy,
+    c.updatedAt,
+    c.createdAt,
+    actions,
+  ];
+
+  return (
+    <>
+      <ReportPage<CandidateRow>
+        // Another link (a dashboard entry) opens the report afresh.
+        key={`${statusParam ?? ''}|${redirectKey ?? ''}`}
+        title="Onboarding Summary"
+        titleTotal
+        list={CANDIDATE_ROUTES.summary}
+        exportRoute={CANDIDATE_ROUTES.summaryExport}
+        answerKey="data"
+        sortParam="sort_key"
+        rowKey="id"
+        identifyingColumn="email"
+        refreshable
+        tableWidth={TABLE_WIDTH}
+        columns={columns}
+        initialValues={initialValues}
+        toRequest={summaryRequest}
+        filters={<OnboardingFilters retailerLevel={retailerLevel} fromDashboard={redirectKey !== null} />}
+      />
+      {opened?.kind === 'comments' && <CandidateCommentsModal candidate={opened.candidate} onClose={close} />}
+      {opened?.kind === 'log' && <CandidateLogDrawer candidate={opened.candidate} onClose={close} />}
+      {opened?.kind === 'email' && <CustomEmailDrawer candidate={opened.candidate} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { deliveryMethods, onboardingSources, onboardingStatuses, onboardingStatusesForCustomEmail } from '@portal/contracts/onboarding/onboarding.codes';
+import { ONBOARDING_REDIRECT_KEYS } from '@portal/contracts/onboarding/onboarding.schemas';
+import { STAGE, candidateActions, inviteRoleChoices, onboardingStatusName } from '@portal/contracts/onboarding/onboarding.stages';
+import { ROLE, ROLE_IDS, ROLE_NAMES, type RoleId } from '@portal/contracts/platform/roles';
+import { SCREEN_ROLES, holdsAny } from '../../app/access';
+
+/**
+ * Who sees what on the onboarding screens (doc 3 §2, §4, §5, §6) and the choices they offer, from
+ * the contracts' code lists and stage rules: pages ask these by name and write no role or status
+ * number.
+ */
+type Roles = readonly number[];
+
+export const onboardingView = {
+  /** The IBOs/Markets column and the Search IBO filter: role 12 (doc 3 §2; role 1 reaches what 12 does). */
+  retailerLevel: (viewer: Roles) => holdsAny(viewer, SCREEN_ROLES.retailerManagers),
+};
+
+/** The roles Send Invite offers this inviter (contracts' inviteRoleChoices), named by ROLE_NAMES. */
+export const inviteRoleOptions = (viewer: Roles) => inviteRoleChoices(viewer).map((id) => ({ value: id, label: ROLE_NAMES[id] }));
+
+export const DELIVERY_OPTIONS = deliveryMethods.map((method) => ({ value: method.id, label: method.name }));
+export const FIELD_ENROLLMENT_OPTIONS = [
+  { value: 1, label: 'Yes' },
+  { value: 0, label: 'No' },
+];
+
+export const STATUS_OPTIONS = onboardingStatuses.map((stage) => ({ value: stage.id, label: stage.name }));
+export const SOURCE_OPTIONS = onboardingSources.map((source) => ({ value: source.id, label: source.name }));
+export const EMAIL_TYPE_OPTIONS = onboardingStatusesForCustomEmail.map((stage) => ({ value: stage.id, label: stage.name }));
+
+/** The role filter leaves out Distributor, Super Admin, Back Office, Master Agent, Retailer and Retailer Manager (doc 3 §2; Admin and None are no roles here). */
+const ROLE_FILTER_HIDDEN: readonly RoleId[] = [ROLE.DISTRIBUTOR, ROLE.SUPER_ADMIN, ROLE.BACK_OFFICE, ROLE.MASTER_AGENT, ROLE.RETAILER, ROLE.RETAILER_MANAGER];
+export const ROLE_FILTER_OPTIONS = ROLE_IDS.filter((id) => !ROLE_FILTER_HIDDEN.includes(id)).map((id) => ({ value: id, label: ROLE_NAMES[id] }));
+
+/** What a dashboard link's `redirect_key` stands for: RAD Link Failed, or a stage by its key (doc 1 §2.4, doc 3 §4). */
+export function redirectKeyName(key: string): string {
+  if ((ONBOARDING_REDIRECT_KEYS as readonly string[]).includes(key)) return 'RAD Link Failed';
+  return /^\d{1,3}$/.test(key) ? onboardingStatusName(Number(key)) : key;
+}
+
+/** The statuses a link's `?status=13` or `?status=1,2` asks for: known stage keys only. */
+export function statusesFromLink(value: string | null): number[] {
+  if (!value) return [];
+  const known = onboardingStatuses.map((stage) => stage.id as number);
+  return [...new Set(value.split(',').map((item) => Number(item.trim())))].filter((id) => known.includes(id));
+}
+
+/** The row actions of a candidate (contracts' candidateActions) and why SMS Reminder is not offered when it is not. */
+export function rowActions(status: number) {
+  const actions = candidateActions(status);
+  const smsBlocked: string | false = actions.smsReminder ? false : status === STAGE.ONBOARDED ? ONBOARDING_TEXTS.smsOnboarded : ONBOARDING_TEXTS.smsExpired;
+  return { ...actions, smsBlocked };
+}
+
+/** Tag colour of a stage: onboarded green, the dead ends red, the rest in progress. */
+export function stageColor(status: number): string {
+  if (status === STAGE.ONBOARDED) return 'green';
+  if (([STAGE.EXPIRED, STAGE.BGC_DENIED, STAGE.VERIFICATION_FAILED, STAGE.REJECTED] as readonly number[]).includes(status)) return 'red';
+  return 'orange';
+}
+
+/** The screens' own words (ours where the spec gives none). */
+export const ONBOARDING_TEXTS = {
+  deleteConfirm: 'Are you sure you want to delete this candidate?',
+  smsOnboarded: 'The candidate is onboarded: there is nothing to remind them of.',
+  smsExpired: 'The invite expired: resend it instead.',
+  noComments: 'No comments yet',
+  noLog: 'Nothing logged yet',
+} as const;
