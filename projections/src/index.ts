@@ -20,6 +20,7 @@ export * from './help/training.projection';
 export * from './help/training.queries';
 export * from './onboarding/onboarding.projection';
 export * from './onboarding/onboarding.queries';
+export * from './onboarding/agent-summary.queries';
 export * from './rma/rma.projection';
 export * from './rma/rma.queries';
 export * from './rma/rma-orders.queries';

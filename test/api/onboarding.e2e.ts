@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type CandidateComment, type CandidateLogEntry, type CandidateRow, type CandidateSelfView, type CandidateStepAnswer, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
+import { type AgentSummaryReportRow, type CandidateComment, type CandidateLogEntry, type OnboardingSummaryItem, onboardingSummaryStages, type CandidateRow, type CandidateSelfView, type CandidateStepAnswer, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
 import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
@@ -217,6 +217,33 @@ describe('onboarding', () => {
     expect(signedIn.body.items?.role_id).toEqual([ROLE.AGENT]);
     const dashboard = await call<{ data: Record<string, number> }>(baseUrl, 'GET', '/api/v1/agent/agentdashboard', { token: signedIn.body.items!.token });
     expect(dashboard.status).toBe(200);
+  });
+
+  it("the Agent Summary and the dashboard: the onboarded agent with the candidate's comments, each pie slice and each list entry equal to the report it opens", async () => {
+    const cara = (await as<{ items: Page<AgentSummaryReportRow> }>('office.manager@demo.test', 'GET', '/api/v1/agent_summary_report?keyword=cara.candidate')).body.items.data[0]!;
+    expect(cara).toMatchObject({ first_name: 'Cara', excess_code: 'ETC-4242', office_number: 'OF001', status: 1, status_text: 'Active', comments_exists: 1, last_activation_date: null });
+    const comments = await as<{ data: CandidateComment[] }>('office.manager@demo.test', 'GET', `/api/v1/agent_comments_log/${cara.id}`);
+    expect(comments.body.data.map((comment) => comment.comments)).toContain('Called her: she will finish tonight.');
+    expect((await as('office.manager2@demo.test', 'GET', `/api/v1/agent_comments_log/${cara.id}`)).status).toBe(404);
+    expect((await as<{ items: Page<AgentSummaryReportRow> }>('office.manager@demo.test', 'GET', '/api/v1/agent_summary_report?telgoo_status=1&keyword=cara.candidate')).body.items.total).toBe(1);
+    expect((await as<{ items: Page<AgentSummaryReportRow> }>('office.manager@demo.test', 'GET', '/api/v1/agent_summary_report?telgoo_status=0&keyword=cara.candidate')).body.items.total).toBe(0);
+
+    const pie = await as<{ items: { agent_label: string[]; agent_value: number[]; agent_key: string[] } }>('retailer.manager@demo.test', 'GET', '/api/v1/agent_summary_count');
+    expect(pie.body.items.agent_label).toEqual(['Dynamic Agent', 'Passive Agent', 'Dormant Agent', 'Onboarded']);
+    for (const [index, key] of pie.body.items.agent_key.entries()) {
+      const report = await as<{ items: Page<AgentSummaryReportRow> }>('retailer.manager@demo.test', 'GET', `/api/v1/agent_summary_report?redirect_key=${key}`);
+      expect({ key, total: report.body.items.total }).toEqual({ key, total: pie.body.items.agent_value[index] });
+    }
+    expect(pie.body.items.agent_value[3]).toBeGreaterThanOrEqual(1);
+
+    const list = await as<{ items: { onboarding_summary: OnboardingSummaryItem[] } }>('office.manager@demo.test', 'GET', '/api/v1/agent_onboarding_summary_dashboard');
+    expect(list.body.items.onboarding_summary.map((item) => item.name)).toEqual([...onboardingSummaryStages.map((stage) => stage.name)]);
+    const donut = await as<{ items: { onboarding_summary: OnboardingSummaryItem[]; total: number } }>('office.manager@demo.test', 'GET', '/api/v1/expired_candidates_summary');
+    expect(donut.body.items.total).toBe(donut.body.items.onboarding_summary.reduce((sum, item) => sum + item.value, 0));
+    for (const item of [...list.body.items.onboarding_summary, ...donut.body.items.onboarding_summary].filter((entry) => entry.query)) {
+      const report = await summary('office.manager@demo.test', `?${item.query}`);
+      expect({ name: item.name, total: report.body.data.total }).toEqual({ name: item.name, total: item.value });
+    }
   });
 
   it('expires an invite whose window passed (a fixed clock), revives it with Resend Invite, and deletes only at 1', async () => {

@@ -14,13 +14,4 @@ export const dashboardRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/agent/agentdashboard', access: agentScreens, capability,
     summary: 'Agent dashboard tiles: in stock, agent pending, transfer, RMA, pending RMA, device swap',
     spec: 'doc 1 §7 Dashboards; §2.4 Agent dashboard' },
-  { method: 'GET', path: '/api/v1/agent_onboarding_summary_dashboard', access: managerScreens, capability, planned: true,
-    summary: 'Onboarding Summary list on the sales dashboard: candidates per onboarding stage',
-    spec: 'doc 1 §7 Dashboards; §2.4 Onboarding Summary' },
-  { method: 'GET', path: '/api/v1/expired_candidates_summary', access: managerScreens, capability, planned: true,
-    summary: 'Expired Status Distribution chart: candidates by expiry status',
-    spec: 'doc 1 §7 Dashboards; §2.4 Expired Status Distribution' },
-  { method: 'GET', path: '/api/v1/agent_summary_count', access: managerScreens, capability, planned: true,
-    summary: 'Agents Summary chart: agents by activity band (dynamic, passive, dormant, onboarded)',
-    spec: 'doc 1 §7 Dashboards; §2.4 Agents Summary' },
 ];

@@ -9,13 +9,12 @@ import type { ReferenceItem } from '../reference/reference-lists';
 /**
  * Onboarding sources (doc 3 §7 `reference/onboarding_source`, the Onboarding Summary filter
  * and the row's `onboarding_source_name`). Doc 3 §9: "Onboarding source ids: not shown." Ids
- * and names ours: a candidate arrives by a manager's invite (Send Invite) or registers on
- * their own (the unauthenticated /page-register route, doc 1 §2.1).
+ * and names ours. A candidate arrives by a manager's invite (Send Invite) only: the spec's sign-up
+ * (/page-register, doc 1 §5) asks for an e-mail and a password and names no office, so it cannot
+ * place a candidate anywhere — it makes an account with no role, which an administrator places.
+ * A 'Self Registration' source was read here once and is removed for that reason.
  */
-export const onboardingSources = [
-  { id: 1, name: 'Manager Invite' },
-  { id: 2, name: 'Self Registration' },
-] as const satisfies readonly ReferenceItem[];
+export const onboardingSources = [{ id: 1, name: 'Manager Invite' }] as const satisfies readonly ReferenceItem[];
 
 /**
  * Onboarding stages with their report keys, exactly as doc 3 §4 gives them (the key is the
@@ -45,8 +44,10 @@ export const onboardingStatuses = [
 export type OnboardingStatusId = (typeof onboardingStatuses)[number]['id'];
 
 /**
- * The onboarding stages as doc 3 §4 lists them, RAD Link Failed included with its empty
- * key (`null`): a dashboard line that opens the report unfiltered by status.
+ * The onboarding stages as doc 3 §4 lists them, RAD Link Failed included with its empty key
+ * (`null`). RAD Link Failed is not a status a candidate holds: its dashboard line counts the
+ * candidates at Link RAD ID (23) with at least one RAD PII issue, and opens the Onboarding Summary
+ * with `status=23&rad_pii_issue=1` (ours).
  */
 export const onboardingSummaryStages: readonly { readonly key: OnboardingStatusId | null; readonly name: string }[] = [
   ...onboardingStatuses.map((stage) => ({ key: stage.id, name: stage.name })),

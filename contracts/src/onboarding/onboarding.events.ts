@@ -46,8 +46,8 @@ export type CandidateEvent =
       type: 'CandidateInvited';
       data: {
         candidate_id: string;
-        /** contracts' onboardingSources: 1 a manager's invite, 2 self registration. */
-        source: 1 | 2;
+        /** contracts' onboardingSources: 1 a manager's invite (the only source). */
+        source: 1;
         office_id: string;
         ibo_marketer_id: string;
         retailer_id: string;

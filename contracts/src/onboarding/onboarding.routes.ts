@@ -7,6 +7,8 @@ import {
   candidateProfileBody,
   candidateSignBody,
   candidateUploadBody,
+  agentIdParams,
+  agentSummaryReportQuery,
   customEmailBody,
   onboardingStageBody,
   onboardingSummaryQuery,
@@ -55,12 +57,12 @@ export const onboardingRoutes: readonly ApiRoute[] = [
     summary: 'Update a candidate\'s details and upload their photo copy and government document (Edit Candidate)', spec: `${onboarding}; doc 3 §5 Candidate edit` },
 
   // Agent Summary
-  { method: 'GET', path: '/api/v1/agent_summary_report', access: managerScreens, capability, planned: true,
-    summary: 'Agent Summary: agents and their status', spec: `${agentSummary}; doc 1 §7 report targets` },
-  { method: 'GET', path: '/api/v1/agent_export', access: managerScreens, capability, planned: true,
-    summary: 'Export the Agent Summary', spec: agentSummary },
-  { method: 'GET', path: '/api/v1/agent_comments_log/:id', access: managerScreens, capability, planned: true,
-    summary: 'Comments on an agent', spec: agentSummary },
+  { method: 'GET', path: '/api/v1/agent_summary_report', access: managerScreens, capability,
+    summary: 'Agent Summary: agents and their status', spec: `${agentSummary}; doc 1 §7 report targets`, query: agentSummaryReportQuery },
+  { method: 'GET', path: '/api/v1/agent_export', access: managerScreens, capability,
+    summary: 'Export the Agent Summary', spec: agentSummary, query: exportQuery(agentSummaryReportQuery) },
+  { method: 'GET', path: '/api/v1/agent_comments_log/:id', access: managerScreens, capability,
+    summary: 'Comments on an agent', spec: agentSummary, params: agentIdParams },
 
   // The candidate's own page: public, the invite link's token (header x-candidate-token) is the credential (ours; docs/ONBOARDING.md)
   { method: 'GET', path: '/api/v1/candidate_profile', access: 'public', capability,
@@ -74,6 +76,17 @@ export const onboardingRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/v1/candidate_files/:id/:file', access: 'public', capability,
     summary: 'A candidate\'s file (photo copy, government document, a consent form or its signed copy) through a signed, expiring link', spec: `${onboarding}; doc 3 §3 candidate row urls`,
     params: candidateFileParams, query: exportDownloadQuery, file: ['application/pdf', 'image/jpeg'] },
+
+  // The sales dashboard's onboarding parts (doc 1 §2.4, §7 Dashboards)
+  { method: 'GET', path: '/api/v1/agent_onboarding_summary_dashboard', access: managerScreens, capability,
+    summary: 'Onboarding Summary list on the sales dashboard: candidates per onboarding stage',
+    spec: 'doc 1 §7 Dashboards; §2.4 Onboarding Summary' },
+  { method: 'GET', path: '/api/v1/expired_candidates_summary', access: managerScreens, capability,
+    summary: 'Expired Status Distribution donut: candidates created in the last 90 days by Expired (20), Onboarded (13) and In Progress (the rest)',
+    spec: 'doc 1 §7 Dashboards; §2.4 Expired Status Distribution' },
+  { method: 'GET', path: '/api/v1/agent_summary_count', access: managerScreens, capability,
+    summary: 'Agents Summary chart: agents by activity band (dynamic, passive, dormant, onboarded)',
+    spec: 'doc 1 §7 Dashboards; §2.4 Agents Summary' },
 
   // Upstream
   { method: 'POST', path: '/api/integration/v1/onboarding_stages', access: 'integration', capability,

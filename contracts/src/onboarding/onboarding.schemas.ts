@@ -199,3 +199,33 @@ export const candidateFileParams = z.object({
   file: z.enum(CANDIDATE_FILES, { error: `file is one of ${CANDIDATE_FILES.join(', ')}` }),
 });
 export type CandidateFileParams = z.infer<typeof candidateFileParams>;
+
+// ---------------------------------------------------------------------------------------------
+// Agent Summary (doc 3 §2, §7 Agent summary; doc 1 §2.4 Agents Summary pie)
+// ---------------------------------------------------------------------------------------------
+
+/** The pie's slices (doc 1 §2.4, §9): days since the agent's last activation, in the business's days; `onboarded`: from onboarding, no activation yet. */
+export const AGENT_REDIRECT_KEYS = ['active_agent', 'passive_agent', 'inactive_agent', 'onboarded'] as const;
+export type AgentRedirectKey = (typeof AGENT_REDIRECT_KEYS)[number];
+export const AGENT_SORT_KEYS = ['first_name', 'last_name', 'email', 'office_number', 'status', 'created_at', 'updated_at'] as const;
+
+/** GET /api/v1/agent_summary_report (doc 3 §7): `telgoo_status` (ours) 1 = has an ETC code, 0 = has none. */
+export const agentSummaryReportQuery = z
+  .object({
+    page: pageParam,
+    results: resultsParam,
+    keyword: keywordParam,
+    status: z.preprocess(blankAsMissing, wholeNumber('status is 1 or 0').refine((value) => value === 0 || value === 1, 'status is 1 or 0').optional()),
+    telgoo_status: z.preprocess(blankAsMissing, wholeNumber('telgoo_status is 1 or 0').refine((value) => value === 0 || value === 1, 'telgoo_status is 1 or 0').optional()),
+    office_id: optionalIdParam,
+    ibo_marketer_id: optionalIdParam,
+    date_range_start: dateParam,
+    date_range_end: dateParam,
+    redirect_key: z.preprocess(blankAsMissing, z.enum(AGENT_REDIRECT_KEYS, { error: `redirect_key is one of ${AGENT_REDIRECT_KEYS.join(', ')}` }).optional()),
+    sort_key: z.preprocess(blankAsMissing, z.enum(AGENT_SORT_KEYS, { error: `sort_key is one of ${AGENT_SORT_KEYS.join(', ')}` }).optional()),
+    sort: sortParam,
+  })
+  .refine((query) => (query.date_range_start === undefined) === (query.date_range_end === undefined), { message: ONBOARDING_MESSAGES.bothDates, path: ['date_range_start'] });
+export type AgentSummaryReportQuery = z.infer<typeof agentSummaryReportQuery>;
+
+export const agentIdParams = z.object({ id: idParam('No such agent') });

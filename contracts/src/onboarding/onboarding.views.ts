@@ -107,3 +107,36 @@ export interface CandidateStepAnswer {
   readonly status_name: string;
   readonly missing: readonly string[];
 }
+
+/** One row of the Agent Summary (doc 3 §3 agent summary row). */
+export interface AgentSummaryReportRow {
+  readonly id: string;
+  readonly rad: string | null;
+  readonly user_ibo_market_name: string | null;
+  readonly office_number: string | null;
+  readonly first_name: string;
+  readonly middle_name: string | null;
+  readonly last_name: string;
+  readonly mobile_number: string | null;
+  readonly email: string;
+  readonly excess_code: string | null;
+  readonly address: string | null;
+  readonly city: string | null;
+  readonly state: string | null;
+  readonly zip: string | null;
+  /** The business's date of the agent's last activation, or null. */
+  readonly last_activation_date: string | null;
+  readonly updated_at: string;
+  readonly created_at: string;
+  readonly comments_exists: 0 | 1;
+  readonly status: number;
+  readonly status_text: string;
+}
+
+/** A line of the dashboard's Onboarding Summary list or a segment of its Expired donut (doc 1 §3: name, value), with the report key it opens. */
+export interface OnboardingSummaryItem {
+  readonly name: string;
+  readonly value: number;
+  /** What the report is opened with: `status=…` (or `status=23&rad_pii_issue=1`); null for none. */
+  readonly query: string | null;
+}

@@ -1,4 +1,4 @@
-import { ROLE_NAMES, type RoleId, type UserListSortKey, type UserRow, agentStatuses } from '@portal/contracts';
+import { ROLE, ROLE_NAMES, type RoleId, type UserListSortKey, type UserRow, agentStatuses } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { SqlDb } from '../runner/ports';
 import { type Paging, pageWindow } from '../sql/paging';
@@ -139,3 +139,13 @@ export async function userPlaceInScope(
     from rm.org_users u where u.id = ${userId} and ${userAdministeredBy(scope, 'u')}`.execute(db);
   return found.rows[0];
 }
+
+/**
+ * The agents (role 2) the scope administers, as a row source for other capabilities' lists
+ * (onboarding's Agent Summary): one row per agent with the columns of doc 3 §3 agent summary row.
+ */
+export const agentRowsIn = (scope: Scope): RawBuilder<unknown> => sql`(
+  select u.id, u.rad, i.name as user_ibo_market_name, u.ibo_marketer_id, o.office_number, u.office_id, u.first_name, u.middle_name, u.last_name, u.mobile_number, u.email,
+    u.excess_code, u.address, u.city, u.state, u.zip, u.status, u.created_at, u.updated_at
+  from rm.org_users u left join rm.org_offices o on o.id = u.office_id left join rm.org_ibo_markets i on i.id = u.ibo_marketer_id
+  where ${ROLE.AGENT} = any(u.role_ids) and ${userAdministeredBy(scope, 'u')})`;

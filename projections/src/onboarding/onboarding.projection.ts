@@ -18,9 +18,7 @@ const stageName = (status: number) => (onboardingStatuses.some((stage) => stage.
 function describe(event: CandidateEvent): string {
   switch (event.type) {
     case 'CandidateInvited':
-      return event.data.source === 2
-        ? `Registered themselves (${event.data.email})`
-        : `Invite sent to ${event.data.email} by ${who(event.data.by)} (${deliveryName(event.data.delivery_method)})`;
+      return `Invite sent to ${event.data.email} by ${who(event.data.by)} (${deliveryName(event.data.delivery_method)})`;
     case 'CandidateInviteRenewed':
       return event.data.reason === 'resend' ? `Invite resent by ${who(event.data.by)}` : `A new link was sent with the ${event.data.reason === 'email_reminder' ? 'e-mail' : 'SMS'} reminder`;
     case 'CandidateStageChanged': {

@@ -201,6 +201,10 @@ export async function lastActivationByAgent(db: SqlDb, scope: Scope): Promise<Ma
   return new Map(result.rows.map((row) => [row.agent_id, row.last_activation]));
 }
 
+/** Each agent's latest activation date (agent_id, last_activation), as a row source for onboarding's Agent Summary and its pie. */
+export const lastActivationsSource = (): RawBuilder<unknown> =>
+  sql`(select c.agent_id, max(c.activation_date) as last_activation from rm.sales_daily_counts c where c.agent_id <> '' group by c.agent_id)`;
+
 // ----- What inventory's reports read of sales -----
 
 /** Daily count rows (office_id, agent_id, device_type, activation_date, devices) of a range: inventory's "Sold (last 30 days)". */

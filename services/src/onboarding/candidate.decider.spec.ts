@@ -10,7 +10,7 @@ const body = (change: Partial<SendInviteBody> = {}): SendInviteBody => ({
 });
 const facts = (change: Partial<InviteFacts> = {}): InviteFacts => ({ inviterRoles: [ROLE.RETAILER_MANAGER], office, emailTaken: undefined, ...change });
 const invite = (change: Partial<SendInviteBody> = {}, factChange: Partial<InviteFacts> = {}) =>
-  decideInvite({ candidate_id: 'c-1', body: body(change), source: 1, by: manager, token_hash: 'h-1', expires_at: '2026-12-10T00:00:00.000Z' }, facts(factChange));
+  decideInvite({ candidate_id: 'c-1', body: body(change), by: manager, token_hash: 'h-1', expires_at: '2026-12-10T00:00:00.000Z' }, facts(factChange));
 const refusal = (decision: unknown) => (decision instanceof DomainError ? { status: decision.status, message: decision.message, fields: decision.fields } : decision);
 const link = { token_hash: 'h-2', expires_at: '2026-12-24T00:00:00.000Z' };
 

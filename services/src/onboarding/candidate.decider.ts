@@ -139,7 +139,6 @@ export interface InviteFacts {
 export interface InviteCommand {
   readonly candidate_id: string;
   readonly body: SendInviteBody;
-  readonly source: 1 | 2;
   readonly by: CandidateActor;
   readonly token_hash: string;
   readonly expires_at: string;
@@ -154,20 +153,20 @@ export function decideInvite(command: InviteCommand, facts: InviteFacts): Candid
     const why = office.active ? 'That office does not take invites (Send Invite: No)' : 'That office is inactive';
     return new DomainError(why, 409, { office_id: why });
   }
-  if (command.source === 1 && !(inviteRoleChoices(facts.inviterRoles) as readonly number[]).includes(body.role_id)) {
+  if (!(inviteRoleChoices(facts.inviterRoles) as readonly number[]).includes(body.role_id)) {
     return new DomainError(ONBOARDING_MESSAGES.role, 400, { role_id: ONBOARDING_MESSAGES.role });
   }
   if (facts.emailTaken) {
     const why = facts.emailTaken === 'user' ? 'A user with this e-mail address already exists' : 'This e-mail address already has an open invite';
     return new DomainError(why, 409, { email: why });
   }
-  const asked = command.source === 1 && fieldEnrollmentAsked(body.role_id, facts.inviterRoles);
+  const asked = fieldEnrollmentAsked(body.role_id, facts.inviterRoles);
   return [
     {
       type: 'CandidateInvited',
       data: {
         candidate_id: command.candidate_id,
-        source: command.source,
+        source: 1,
         office_id: office.id,
         ibo_marketer_id: office.ibo_marketer_id,
         retailer_id: office.retailer_id,

@@ -20,8 +20,6 @@ export class InviteCandidate extends Command<{ readonly id: string; readonly pos
     readonly scope: Scope,
     readonly by: CandidateActor,
     readonly context: CommandContext,
-    /** 1 a manager's invite; 2 self registration (the sign-up names the office). */
-    readonly source: 1 | 2 = 1,
   ) {
     super();
   }
@@ -31,14 +29,14 @@ export class InviteCandidate extends Command<{ readonly id: string; readonly pos
 export class InviteCandidateHandler implements ICommandHandler<InviteCandidate> {
   constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
 
-  async execute({ body, inviterRoles, scope, by, context, source }: InviteCandidate): Promise<{ id: string; position: Position }> {
+  async execute({ body, inviterRoles, scope, by, context }: InviteCandidate): Promise<{ id: string; position: Position }> {
     const db = this.platform.database.db;
     const id = uuidv7();
     const link = issueCandidateLink(this.platform, new Date());
     const placement = await officePlacement(db, scope, body.office_id);
     const emailTaken = (await findCredentialsByEmail(db, body.email)) ? 'user' : (await openCandidateHasEmail(db, body.email)) ? 'candidate' : undefined;
     const events = decideInvite(
-      { candidate_id: id, body, source, by, token_hash: link.token_hash, expires_at: link.expires_at },
+      { candidate_id: id, body, by, token_hash: link.token_hash, expires_at: link.expires_at },
       {
         inviterRoles,
         office: placement && { id: placement.id, ibo_marketer_id: placement.ibo_marketer_id, retailer_id: placement.retailer_id, active: placement.status === 1, takes_invites: placement.lifeline_status === 1 },

@@ -1,5 +1,5 @@
-import type { CandidateRow } from '@portal/contracts';
-import { type OnboardingSummaryFilters, onboardingSummary } from '@portal/projections';
+import type { AgentSummaryReportRow, CandidateRow } from '@portal/contracts';
+import { type AgentSummaryFilters, type OnboardingSummaryFilters, agentSummaryReport, onboardingSummary } from '@portal/projections';
 import { formatExportDate } from '../exports/export-definition';
 import { listExport } from '../exports/list-export';
 
@@ -29,5 +29,30 @@ export const onboardingSummaryExport = listExport<CandidateRow, Omit<OnboardingS
   (db, scope, filters) => onboardingSummary(db, scope, filters),
 );
 
+/** The Agent Summary as a file (agent_export): the screen's rows, through its own query. */
+export const agentSummaryExport = listExport<AgentSummaryReportRow, Omit<AgentSummaryFilters, 'page' | 'results'>>(
+  'agent-summary',
+  [
+    { heading: 'RAD ID', value: (row) => row.rad },
+    { heading: 'IBOs/Markets', value: (row) => row.user_ibo_market_name },
+    { heading: 'Office', value: (row) => row.office_number },
+    { heading: 'First Name', value: (row) => row.first_name },
+    { heading: 'Middle Name', value: (row) => row.middle_name },
+    { heading: 'Last Name', value: (row) => row.last_name },
+    { heading: 'Mobile Number', value: (row) => row.mobile_number },
+    { heading: 'E-mail', value: (row) => row.email },
+    { heading: 'ETC Code', value: (row) => row.excess_code },
+    { heading: 'Address', value: (row) => row.address },
+    { heading: 'City', value: (row) => row.city },
+    { heading: 'State', value: (row) => row.state },
+    { heading: 'ZIP', value: (row) => row.zip },
+    { heading: 'Last Activation', value: (row) => formatExportDate(row.last_activation_date) },
+    { heading: 'Status', value: (row) => row.status_text },
+    { heading: 'Updated At', value: (row) => formatExportDate(row.updated_at) },
+    { heading: 'Created At', value: (row) => formatExportDate(row.created_at) },
+  ],
+  (db, scope, filters) => agentSummaryReport(db, scope, filters),
+);
+
 /** Onboarding's exports, for the export registry. */
-export const ONBOARDING_EXPORTS = [onboardingSummaryExport] as const;
+export const ONBOARDING_EXPORTS = [onboardingSummaryExport, agentSummaryExport] as const;

@@ -11,7 +11,7 @@ import {
   type OnboardingSummaryQuery,
   type SendInviteBody,
 } from '@portal/contracts';
-import { businessDate, candidateComments, candidateLog, onboardingSummary } from '@portal/projections';
+import { candidateComments, candidateLog, onboardingSummary } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { signingSecret } from '../auth/credentials.store';
 import { Command, CurrentUser } from '../auth/current-user';
@@ -27,6 +27,7 @@ import { CommentOnCandidate } from './comment-candidate.command';
 import { DeleteCandidate } from './delete-candidate.command';
 import { InviteCandidate } from './invite-candidate.command';
 import { onboardingSummaryExport } from './onboarding-exports';
+import { refuseFutureDates } from './onboarding-dates';
 import { RemindCandidate } from './remind-candidate.command';
 import { ResendInvite } from './resend-invite.command';
 import { SendCustomEmail } from './send-custom-email.command';
@@ -35,15 +36,6 @@ import { positionOf } from './candidate-stream';
 type Exported<Query> = Query & { readonly format: ExportFormat };
 const actor = (user: AuthenticatedUser): CandidateActor => ({ kind: 'user', id: user.user_id, name: user.name });
 const notFound = () => new DomainError('That candidate was not found.', 404);
-
-/** Created-from and created-to are never in the future (doc 3 §5 onboarding filter): the business's today decides. */
-function refuseFutureDates(query: Pick<OnboardingSummaryQuery, 'date_range_start' | 'date_range_end'>): void {
-  const today = businessDate(new Date());
-  for (const field of ['date_range_start', 'date_range_end'] as const) {
-    const value = query[field];
-    if (value !== undefined && value > today) throw new DomainError(ONBOARDING_MESSAGES.futureDate, 400, { [field]: ONBOARDING_MESSAGES.futureDate });
-  }
-}
 
 /** Send Invite and the Onboarding Summary with its row actions (doc 3 §2, §4, §5, §7 Onboarding). */
 @Controller()

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AgentSummaryController } from './agent-summary.controller';
 import { CandidatePageController } from './candidate-page.controller';
 import { CommentOnCandidateHandler } from './comment-candidate.command';
 import { SaveCandidateProfileHandler } from './save-candidate-profile.command';
@@ -14,7 +15,7 @@ import { SendCustomEmailHandler } from './send-custom-email.command';
 
 /** Onboarding over HTTP: Send Invite, the Onboarding Summary and its actions, the candidate's own page, upstream stage moves. */
 @Module({
-  controllers: [OnboardingController, OnboardingStagesController, CandidatePageController],
+  controllers: [OnboardingController, OnboardingStagesController, CandidatePageController, AgentSummaryController],
   providers: [InviteCandidateHandler, ResendInviteHandler, RemindCandidateHandler, DeleteCandidateHandler, SendCustomEmailHandler, CommentOnCandidateHandler, MoveCandidateStageHandler, SaveCandidateProfileHandler, SignCandidateConsentHandler],
 })
 export class OnboardingModule {}

@@ -4,9 +4,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import dayjs from 'dayjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { buttonOf, choose, columnTitles, errorsShown, openConfirm, selectInItem } from '../../app/testing/form.test-util';
+import { buttonOf, columnTitles, errorsShown, openConfirm, selectInItem } from '../../app/testing/form.test-util';
 import { Reply, lastNotice, rowOf, stubApi } from '../../app/testing/page.test-util';
-import { openOptions, option, pick, renderReport } from '../../app/testing/report.test-util';
+import { renderReport, selectInput } from '../../app/testing/report.test-util';
 import OnboardingSummaryPage from './OnboardingSummaryPage';
 import {
   CANDIDATES,
@@ -55,6 +55,26 @@ function serve() {
 
 const action = (name: string, candidate: string) => screen.queryByLabelText<HTMLButtonElement>(`${name} ${candidate}`, { selector: 'button' });
 const listCalls = (api: ReturnType<typeof serve>) => api.queries(SUMMARY).length;
+
+/** The texts of the options of the dropdown a select's input controls, once `expected` is among them (patient: the full suite runs on 2 cores). */
+async function optionsOf(input: HTMLElement, expected: string): Promise<HTMLElement[]> {
+  fireEvent.mouseDown(input);
+  return waitFor(
+    () => {
+      const list = document.getElementById(input.getAttribute('aria-controls') ?? '')?.closest('.ant-select-dropdown');
+      const options = [...(list?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])];
+      if (!options.some((element) => element.textContent === expected)) throw new Error(`no option ${expected}`);
+      return options;
+    },
+    { timeout: 5000 },
+  );
+}
+
+/** Opens a select (by its input, or the placeholder it shows) and clicks one of its options. */
+async function pick(select: HTMLElement | string, text: string) {
+  const input = typeof select === 'string' ? selectInput(select) : select;
+  fireEvent.click((await optionsOf(input, text)).find((element) => element.textContent === text)!);
+}
 
 /** Clicks today in the open date picker of this placeholder. */
 async function pickToday(placeholder: string) {
@@ -170,24 +190,26 @@ describe('Onboarding Summary', { timeout: 30_000 }, () => {
     // The status chosen shows in the (only) multi-select.
     const statusSelect = document.querySelector<HTMLElement>('.ant-select-multiple')!;
     expect(statusSelect).toHaveTextContent('Onboarded');
-    await pick(statusSelect.querySelector('input')!, 'Invite Sent');
-    await pick('Onboarding Source', 'Self Registration');
-    const roleInput = screen.getByText('Role', { selector: '.ant-select-placeholder' }).closest('.ant-select')!.querySelector('input')!;
+    await pick('Onboarding Source', 'Manager Invite');
+    const roleInput = selectInput('Role');
     // Not Distributor, Super Admin, Back Office, Master Agent, Retailer or Retailer Manager.
-    expect(await openOptions(roleInput, 'Agent')).toEqual(['Agent', 'Office Manager', 'IBO Manager', 'Office Supervisor']);
-    fireEvent.click(await option(roleInput, 'Office Supervisor'));
+    expect((await optionsOf(roleInput, 'Agent')).map((element) => element.textContent)).toEqual(['Agent', 'Office Manager', 'IBO Manager', 'Office Supervisor']);
+    await pick(roleInput, 'Office Supervisor');
     await pick('Search IBO', 'Gulf Market');
+    await pick(statusSelect.querySelector('input')!, 'Invite Sent');
     fireEvent.change(screen.getByPlaceholderText('Keyword'), { target: { value: 'cara' } });
     fireEvent.click(buttonOf('Search'));
     await waitFor(() =>
-      expect(api.queries(SUMMARY).at(-1)).toEqual({ keyword: 'cara', status: '13,1', onboarding_source: '2', role_id: '14', ibo_marketer_id: 'i-2', page: '1', results: '10' }),
+      expect(api.queries(SUMMARY).at(-1)).toEqual({ keyword: 'cara', status: '13,1', onboarding_source: '1', role_id: '14', ibo_marketer_id: 'i-2', page: '1', results: '10' }),
     );
   });
 
-  it('created from and to go together: one alone is refused with the spec\'s words and not sent', async () => {
+  it("the dashboard's RAD Link Failed line (?status=23&rad_pii_issue=1) is sent; created from and to go together: one alone is refused with the spec's words and not sent", async () => {
     const api = serve();
-    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.OFFICE_MANAGER], url: '/onboardingreport' });
+    renderReport(<OnboardingSummaryPage />, { roles: [ROLE.OFFICE_MANAGER], url: '/onboardingreport?status=23&rad_pii_issue=1' });
     await screen.findByText('c-1@demo.test');
+    expect(api.queries(SUMMARY)).toEqual([{ status: '23', rad_pii_issue: '1', page: '1', results: '10' }]);
+    expect(screen.getByText('Dashboard: RAD Link Failed')).toBeInTheDocument();
     await pickToday('Created From');
     const calls = listCalls(api);
     fireEvent.click(buttonOf('Search'));
@@ -198,7 +220,7 @@ describe('Onboarding Summary', { timeout: 30_000 }, () => {
     await waitFor(() => expect(errorsShown()).toEqual([]));
     fireEvent.click(buttonOf('Search'));
     const today = dayjs().format('MM-DD-YYYY');
-    await waitFor(() => expect(api.queries(SUMMARY).at(-1)).toEqual({ date_range_start: today, date_range_end: today, page: '1', results: '10' }));
+    await waitFor(() => expect(api.queries(SUMMARY).at(-1)).toEqual({ status: '23', rad_pii_issue: '1', date_range_start: today, date_range_end: today, page: '1', results: '10' }));
   });
 
   it('row actions follow the status: invited has Resend Invite and Delete, no Email Reminder; onboarded has SMS Reminder disabled with its reason', async () => {
@@ -277,7 +299,7 @@ describe('Onboarding Summary', { timeout: 30_000 }, () => {
     await waitFor(() => expect(errorsShown()).toEqual([ONBOARDING_MESSAGES.emailType, ONBOARDING_MESSAGES.emailText]));
     expect(api.bodies('POST', customEmailPath('c-23'))).toEqual([]);
 
-    await choose(selectInItem('E-mail Type'), 'Link RAD ID');
+    await pick(selectInItem('E-mail Type'), 'Link RAD ID');
     fireEvent.change(screen.getByPlaceholderText('Content'), { target: { value: 'Please check the name on your RAD profile.' } });
     fireEvent.click(buttonOf('Send E-mail'));
     await waitFor(() => expect(api.bodies('POST', customEmailPath('c-23'))).toEqual([{ onboarding_status: 23, email_text: 'Please check the name on your RAD profile.' }]));

@@ -13,7 +13,7 @@ import { AFTER_CANDIDATE_COMMAND, CANDIDATE_ROUTES, candidateName } from './cand
 import CustomEmailDrawer from './CustomEmailDrawer';
 import { ONBOARDING_TEXTS, onboardingView, rowActions, statusesFromLink } from './onboarding-choices';
 import { candidateColumns } from './onboarding-columns';
-import OnboardingFilters, { summaryRequest } from './onboarding-filters';
+import OnboardingFilters, { LINK_FILTERS, type LinkFilter, summaryRequest } from './onboarding-filters';
 
 /** The spec's table width on onboarding (doc 3 §9). */
 const TABLE_WIDTH = 4500;
@@ -21,10 +21,18 @@ const TABLE_WIDTH = 4500;
 /** What is open over the table for one candidate. */
 type Opened = { kind: 'comments' | 'log' | 'email'; candidate: CandidateRow };
 
-/** The filters a link opens the report with (the dashboard's `?status=13`, `?redirect_key=rad_link_failed`, `?redirect_key=20`): sent with the first call. */
-function linkValues(statusParam: string | null, redirectKey: string | null): Record<string, unknown> | undefined {
-  const status = statusesFromLink(statusParam);
-  const values = { ...(status.length > 0 && { status }), ...(redirectKey && { redirect_key: redirectKey }) };
+/**
+ * The filters a link opens the report with, sent with the first call: `?status=13` (or a comma
+ * list), `?redirect_key=rad_link_failed` or `?redirect_key=20` (doc 1 §2.4), `?rad_pii_issue=1`
+ * (contracts' OnboardingSummaryItem: `status=23&rad_pii_issue=1`).
+ */
+function linkValues(search: URLSearchParams): Record<string, unknown> | undefined {
+  const status = statusesFromLink(search.get('status'));
+  const values: Record<string, unknown> = status.length > 0 ? { status } : {};
+  for (const name of Object.keys(LINK_FILTERS) as LinkFilter[]) {
+    const value = search.get(name)?.trim();
+    if (value) values[name] = value;
+  }
   return Object.keys(values).length > 0 ? values : undefined;
 }
 
@@ -42,9 +50,9 @@ export default function OnboardingSummaryPage() {
   const viewer = useMemo(() => user?.role_id ?? [], [user]);
   const retailerLevel = onboardingView.retailerLevel(viewer);
   const [searchParams] = useSearchParams();
-  const statusParam = searchParams.get('status');
-  const redirectKey = searchParams.get('redirect_key')?.trim() || null;
-  const initialValues = useMemo(() => linkValues(statusParam, redirectKey), [statusParam, redirectKey]);
+  const linkKey = searchParams.toString();
+  const initialValues = useMemo(() => linkValues(new URLSearchParams(linkKey)), [linkKey]);
+  const linkFilters = (Object.keys(LINK_FILTERS) as LinkFilter[]).filter((name) => initialValues?.[name] !== undefined);
   const [opened, setOpened] = useState<Opened>();
   const close = () => setOpened(undefined);
 
@@ -138,7 +146,7 @@ export default function OnboardingSummaryPage() {
     <>
       <ReportPage<CandidateRow>
         // Another link (a dashboard entry) opens the report afresh.
-        key={`${statusParam ?? ''}|${redirectKey ?? ''}`}
+        key={linkKey}
         title="Onboarding Summary"
         titleTotal
         list={CANDIDATE_ROUTES.summary}
@@ -152,7 +160,7 @@ export default function OnboardingSummaryPage() {
         columns={columns}
         initialValues={initialValues}
         toRequest={summaryRequest}
-        filters={<OnboardingFilters retailerLevel={retailerLevel} fromDashboard={redirectKey !== null} />}
+        filters={<OnboardingFilters retailerLevel={retailerLevel} linkFilters={linkFilters} />}
       />
       {opened?.kind === 'comments' && <CandidateCommentsModal candidate={opened.candidate} onClose={close} />}
       {opened?.kind === 'log' && <CandidateLogDrawer candidate={opened.candidate} onClose={close} />}

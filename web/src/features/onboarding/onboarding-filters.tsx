@@ -23,15 +23,22 @@ const bothDatesOrNeither: FormRule = ({ getFieldValue }) => ({
 /** Holds no value of its own: its item shows the both-dates message beside the pickers. */
 const NoControl = () => null;
 
-/** The dashboard entry the report was opened from (`redirect_key`), shown so it can be dropped. */
-function RedirectKeyTag({ value, onChange }: { value?: string; onChange?: (value: string | undefined) => void }) {
+/** A filter a dashboard link opened the report with and no field shows (`redirect_key`, `rad_pii_issue`): a tag that can be dropped. */
+function LinkTag({ value, onChange, describe }: { value?: string; onChange?: (value: string | undefined) => void; describe: (value: string) => string }) {
   if (!value) return null;
   return (
     <Tag closable color="blue" onClose={() => onChange?.(undefined)} style={{ marginTop: 5 }}>
-      Dashboard: {redirectKeyName(value)}
+      Dashboard: {describe(value)}
     </Tag>
   );
 }
+
+/** The link filters no field shows, and how their tags name them. */
+export const LINK_FILTERS = {
+  redirect_key: redirectKeyName,
+  rad_pii_issue: () => 'RAD Link Failed',
+} as const;
+export type LinkFilter = keyof typeof LINK_FILTERS;
 
 /** The form's values as the summary's query: the multi-select comma-joined (`status=1,13`), the both-dates item left out. */
 export function summaryRequest(values: Record<string, unknown>): ReportRequest {
@@ -46,9 +53,10 @@ export function summaryRequest(values: Record<string, unknown>): ReportRequest {
 /**
  * The Onboarding Summary's filters (doc 3 §2, §5): Keyword, Status (multi-select), Office
  * (type-ahead), Created From / To (MM-DD-YYYY, no future day, both or neither), Onboarding Source,
- * Role, and Search IBO for role 12; the dashboard entry it was opened from, when it was.
+ * Role, and Search IBO for role 12; the dashboard entry it was opened from, when it was
+ * (`redirect_key`, `rad_pii_issue`: tags that can be dropped).
  */
-export default function OnboardingFilters({ retailerLevel, fromDashboard }: { retailerLevel: boolean; fromDashboard: boolean }) {
+export default function OnboardingFilters({ retailerLevel, linkFilters }: { retailerLevel: boolean; linkFilters: readonly LinkFilter[] }) {
   return (
     <>
       <Form.Item name="keyword">
@@ -75,11 +83,11 @@ export default function OnboardingFilters({ retailerLevel, fromDashboard }: { re
           <TypeaheadSelect route={CANDIDATE_ROUTES.iboMarkets} search="client" placeholder="Search IBO" />
         </Form.Item>
       )}
-      {fromDashboard && (
-        <Form.Item name="redirect_key">
-          <RedirectKeyTag />
+      {linkFilters.map((name) => (
+        <Form.Item key={name} name={name}>
+          <LinkTag describe={LINK_FILTERS[name]} />
         </Form.Item>
-      )}
+      ))}
     </>
   );
 }
