@@ -87,7 +87,7 @@ function requestsFor(route: ApiRoute): fc.Arbitrary<HostileRequest> {
   const query = fc.array(fc.tuple(fc.constantFrom(...queryNames), queryValue), { minLength: route.method === 'GET' ? 1 : 0, maxLength: 2 });
   const fields = fc.array(fc.tuple(fc.constantFrom(...bodyNames), bodyValue), { minLength: 1, maxLength: 2 }).map((pairs) => Object.fromEntries(pairs));
   const body = route.method === 'GET' ? fc.constant(undefined) : fc.oneof({ weight: 4, arbitrary: fields }, { weight: 1, arbitrary: fc.constantFrom<unknown>([], 'text', 42, null, [{ imei: '\u0000' }]) });
-  const file = route.upload
+  const file = route.upload || route.uploads
     ? fc.record({
         name: fc.constantFrom('manifest.xlsx', 'manifest.csv', '../../escape.png', 'a\u0000b.csv', 'photo.png', '', 'x'.repeat(300)),
         bytes: fc.oneof(fc.uint8Array({ maxLength: 64 }), fc.constantFrom(new TextEncoder().encode('IMEI,Carton,Device Type\n1,2,3'), Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))),
@@ -142,10 +142,11 @@ describe('hostile input on every route (property-based, fixed seed)', () => {
     const url = `${seeded.baseUrl}${request.path}${search ? `?${search}` : ''}`;
     const headers: Record<string, string> = { accept: 'application/json', ...credentialsFor(route) };
     let body: RequestInit['body'];
-    if (route.upload) {
+    const fileField = route.upload ?? route.uploads?.[0];
+    if (fileField) {
       const form = new FormData();
       for (const [name, value] of Object.entries((request.body ?? {}) as Record<string, unknown>)) form.set(name, typeof value === 'string' ? value : JSON.stringify(value) ?? '');
-      if (request.file) form.set(route.upload, new Blob([request.file.bytes]), request.file.name);
+      if (request.file) form.set(fileField, new Blob([request.file.bytes]), request.file.name);
       body = form;
     } else if (request.body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -246,6 +246,32 @@ describe('onboarding', () => {
     }
   });
 
+  it('Edit Candidate (roles 11, 12): the spec\'s words, .jpg files only, nothing kept for a refusal; the row shows the edit', async () => {
+    const eve = await invite('office.manager@demo.test', { first_name: 'Eve', last_name: 'Edit', email: 'eve.edit@example.com', mobile_number: '2145550155', delivery_method: 0 });
+    const edit = async (who: string, fields: Record<string, string>, files: Record<string, Uint8Array> = {}) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      for (const [name, bytes] of Object.entries(files)) form.set(name, new Blob([bytes]), `${name}.jpg`);
+      const response = await fetch(`${baseUrl}/api/v1/candidate/update_candidate_info/${eve.body.id}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens[who]}` } });
+      return { status: response.status, body: (await response.json()) as { message: string; fields?: Record<string, string> } };
+    };
+    expect((await edit('office.manager@demo.test', {})).status).toBe(403);
+    expect(await edit('ibo.manager@demo.test', { first_name: 'E', last_name: 'Edit', email: 'x', mobile_number: '12', rad_id: 'R-1', shirt_size: 'HUGE' })).toMatchObject({
+      status: 400,
+      body: { fields: { first_name: 'Please input first name', email: 'Enter valid email address', mobile_number: 'Please input mobile number', dob: 'Please input date of birth', rad_id: 'Please enter a valid RAD ID', shirt_size: 'Please select shirt size', street_address1: 'Please input street address' } },
+    });
+    const good = { first_name: 'Eve', last_name: 'Edison', email: 'eve.edit@example.com', mobile_number: '2145550156', dob: '02-03-1990', rad_id: 'RAD777', shirt_size: 'L', street_address1: '5 Elm St', city: 'Dallas', state: 'TX', zip: '75202' };
+    const before = await fs.readdir(path.join(dataDir, 'files', 'candidate-images')).catch(() => [] as string[]);
+    expect(await edit('ibo.manager@demo.test', good, { photo_copy: JPEG, government_document: PNG })).toMatchObject({ status: 400, body: { fields: { government_document: 'Only .jpg or .jpeg files can be uploaded' } } });
+    expect(await edit('ibo.manager@demo.test', { ...good, email: 'agent@demo.test' }, { photo_copy: JPEG })).toMatchObject({ status: 409, body: { fields: { email: 'A user with this e-mail address already exists' } } });
+    expect(await fs.readdir(path.join(dataDir, 'files', 'candidate-images')).catch(() => [] as string[])).toEqual(before);
+    expect(await edit('ibo.manager@demo.test', good, { photo_copy: JPEG, government_document: JPEG })).toEqual({ status: 200, body: { message: 'Candidate updated successfully' } });
+    const row = (await summary('ibo.manager@demo.test', '?keyword=eve.edit')).body.data.data[0]!;
+    expect(row).toMatchObject({ last_name: 'Edison', mobile_number: '2145550156', dob: '1990-02-03', rad_id: 'RAD777', shirt_size: 'L', status: 1 });
+    expect(row.photo_copy_url).toMatch(/^\/api\/v1\/candidate_files\//);
+    expect(row.government_document_url).toMatch(/^\/api\/v1\/candidate_files\//);
+  });
+
   it('expires an invite whose window passed (a fixed clock), revives it with Resend Invite, and deletes only at 1', async () => {
     const dan = await invite('office.manager@demo.test', { first_name: 'Dan', last_name: 'Delay', email: 'dan.delay@example.com', mobile_number: '2145550177', delivery_method: 0 });
     expect(dan.status).toBe(201);

@@ -2,6 +2,7 @@ import { type ApiRoute, screenRoles } from '../platform/api-route';
 import { ROLE } from '../platform/roles';
 import {
   candidateCommentBody,
+  candidateEditBody,
   candidateFileParams,
   candidateIdParams,
   candidateProfileBody,
@@ -53,8 +54,8 @@ export const onboardingRoutes: readonly ApiRoute[] = [
     summary: 'Delete a candidate still at status 1 (invited)', spec: `${onboarding}; doc 3 §4`, params: candidateIdParams },
 
   // Edit Candidate
-  { method: 'POST', path: '/api/v1/candidate/update_candidate_info/:id', access: candidateEditScreens, capability, planned: true,
-    summary: 'Update a candidate\'s details and upload their photo copy and government document (Edit Candidate)', spec: `${onboarding}; doc 3 §5 Candidate edit` },
+  { method: 'POST', path: '/api/v1/candidate/update_candidate_info/:id', access: candidateEditScreens, capability,
+    summary: 'Update a candidate\'s details and upload their photo copy and government document (Edit Candidate)', spec: `${onboarding}; doc 3 §5 Candidate edit`, params: candidateIdParams, body: candidateEditBody, uploads: ['photo_copy', 'government_document'] },
 
   // Agent Summary
   { method: 'GET', path: '/api/v1/agent_summary_report', access: managerScreens, capability,

@@ -229,3 +229,35 @@ export const agentSummaryReportQuery = z
 export type AgentSummaryReportQuery = z.infer<typeof agentSummaryReportQuery>;
 
 export const agentIdParams = z.object({ id: idParam('No such agent') });
+
+/** Edit Candidate's words (doc 3 §5 candidate edit). */
+export const CANDIDATE_EDIT_MESSAGES = {
+  email: 'Enter valid email address',
+  mobile: 'Please input mobile number',
+  dobRequired: 'Please input date of birth',
+  updated: 'Candidate updated successfully',
+} as const;
+
+const requiredName = (message: string) => z.preprocess(blankAsMissing, text(message).trim().regex(/^[\p{L} .]{2,30}$/u, message));
+
+/**
+ * POST /api/v1/candidate/update_candidate_info/{id} (doc 3 §5 candidate edit; multipart with the
+ * optional files photo_copy and government_document, .jpg/.jpeg).
+ */
+export const candidateEditBody = z.object({
+  first_name: requiredName(CANDIDATE_MESSAGES.firstName),
+  middle_name: optionalName(CANDIDATE_MESSAGES.middleName),
+  last_name: requiredName(CANDIDATE_MESSAGES.lastName),
+  email: emailAddress(CANDIDATE_EDIT_MESSAGES.email),
+  mobile_number: mobileNumber(CANDIDATE_EDIT_MESSAGES.mobile),
+  // Required: a missing key is read as '' so that its words show (an optional schema would skip it).
+  dob: z.preprocess((value) => blankAsMissing(value) ?? '', text(CANDIDATE_EDIT_MESSAGES.dobRequired).min(1, CANDIDATE_EDIT_MESSAGES.dobRequired).pipe(birthDate().refine((iso) => isAdult(iso), CANDIDATE_MESSAGES.adult))),
+  rad_id: z.preprocess((value) => blankAsMissing(value) ?? '', text(CANDIDATE_MESSAGES.radIdRequired).trim().min(1, CANDIDATE_MESSAGES.radIdRequired).regex(/^[A-Za-z0-9]{1,9}$/, CANDIDATE_MESSAGES.radId)),
+  shirt_size: z.preprocess(blankAsMissing, z.enum(SHIRT_SIZES, { error: CANDIDATE_MESSAGES.shirtSize })),
+  street_address1: z.preprocess(blankAsMissing, text(CANDIDATE_MESSAGES.street).trim().min(1, CANDIDATE_MESSAGES.street).max(200, CANDIDATE_MESSAGES.street)),
+  street_address2: optionalLine(200, 'At most 200 characters'),
+  city: optionalLine(100, 'At most 100 characters'),
+  state: candidateProfileBody.shape.state,
+  zip: zipCode(CANDIDATE_MESSAGES.zip).optional(),
+});
+export type CandidateEditBody = z.infer<typeof candidateEditBody>;

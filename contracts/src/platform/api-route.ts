@@ -48,6 +48,11 @@ export interface ApiRoute {
    * files. One image of at most 50,000,000 bytes unless the route says otherwise.
    */
   readonly upload?: string;
+  /**
+   * A multipart route that takes several files, each optional, by field (Edit Candidate's photo copy
+   * and government document, doc 3 §7): `body` names the fields beside them.
+   */
+  readonly uploads?: readonly string[];
   /** The answer is a file, not JSON: its content types (`image/*`, the export formats), for the OpenAPI document. */
   readonly file?: readonly string[];
   /** The handler answers 201 Created (`@HttpCode(201)`: it creates a record, a job or a file); otherwise 200. */

@@ -211,10 +211,13 @@ export async function candidateLog(db: SqlDb, scope: Scope, candidateId: string)
   return rows.rows;
 }
 
-/** Whether an open candidate (not deleted, not onboarded, denied, rejected or expired) holds this e-mail. */
-export async function openCandidateHasEmail(db: SqlDb, email: string): Promise<boolean> {
+/** Whether an open candidate (not deleted, not onboarded, denied, rejected or expired) other than `except` holds this e-mail. */
+export async function openCandidateHasEmail(db: SqlDb, email: string, except?: string): Promise<boolean> {
   const rows = await sql<{ found: boolean }>`
-    select exists (select 1 from rm.onboarding_candidates c where lower(c.email) = lower(${email}) and c.deleted_at is null and c.status not in (13, 20, 22, 27)) as found`.execute(db);
+    select exists (
+      select 1 from rm.onboarding_candidates c
+      where lower(c.email) = lower(${email}) and c.deleted_at is null and c.status not in (13, 20, 22, 27) and (${except ?? null}::text is null or c.id <> ${except ?? null})
+    ) as found`.execute(db);
   return rows.rows[0]!.found;
 }
 

@@ -379,3 +379,19 @@ export function decideSignConsent(state: CandidateState, signed: SignedConsent, 
   const event: CandidateEvent = { type: 'CandidateDocumentSigned', data: { candidate_id: state.id, ...signed, by } };
   return [event, ...stageAfterChange(state, evolveCandidate(state, event), by)];
 }
+
+/**
+ * EditCandidate (doc 3 §2 Edit Candidate, roles 11 and 12): the details and the two .jpg files, as
+ * a manager corrects them — recorded as the same ProfileSaved the candidate's page records, by the
+ * manager; no stage moves (those are the candidate's and the upstream systems'). An onboarded
+ * candidate is a user now, edited as one.
+ */
+export function decideEditCandidate(state: CandidateState, change: ProfileChange, facts: { readonly emailTaken: 'user' | 'candidate' | undefined }, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  if (state.status === STAGE.ONBOARDED) return new DomainError('This candidate is onboarded: edit them as a user (Administration > Users)', 409);
+  if (facts.emailTaken) {
+    const why = facts.emailTaken === 'user' ? 'A user with this e-mail address already exists' : 'This e-mail address already has an open invite';
+    return new DomainError(why, 409, { email: why });
+  }
+  return [{ type: 'CandidateProfileSaved', data: { candidate_id: state.id, profile: change.profile, ...(change.photo_copy && { photo_copy: change.photo_copy }), ...(change.government_document && { government_document: change.government_document }), by } }];
+}

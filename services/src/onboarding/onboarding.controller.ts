@@ -1,8 +1,12 @@
-import { Controller, HttpCode, Inject } from '@nestjs/common';
+import { Controller, HttpCode, Inject, UploadedFiles, UseInterceptors } from '@nestjs/common';
+import { FileFieldsInterceptor } from '@nestjs/platform-express';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   type CandidateActor,
+  CANDIDATE_EDIT_MESSAGES,
+  CANDIDATE_MESSAGES,
   type CandidateCommentBody,
+  type CandidateEditBody,
   type CandidateIdParams,
   type CustomEmailBody,
   type ExportAnswer,
@@ -22,6 +26,10 @@ import { type CommandAnswer, ReadYourWrites } from '../platform/http/read-your-w
 import { RouteBody, RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
+import { sha256 } from '../platform/signing/pdf-signing';
+import { IMAGE_MAX_BYTES, imageTypeOf } from '../platform/storage/images';
+import { UploadStorage } from '../platform/storage/uploads';
+import { type CandidateEditFile, EditCandidate } from './edit-candidate.command';
 import { candidateFileLinks } from './candidate-documents';
 import { CommentOnCandidate } from './comment-candidate.command';
 import { DeleteCandidate } from './delete-candidate.command';
@@ -120,6 +128,31 @@ export class OnboardingController {
   async customEmail(@RouteParams() { id }: CandidateIdParams, @RouteBody() body: CustomEmailBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
     const result = await this.commands.execute(new SendCustomEmail(id, body, user.scope, actor(user), context));
     return { position: positionOf(result), body: { message: 'Email sent successfully' } };
+  }
+
+  /** Edit Candidate (roles 11, 12): each .jpg checked by its bytes before the command, written only if the edit is accepted. */
+  @Serves('POST /api/v1/candidate/update_candidate_info/:id')
+  @HttpCode(200)
+  @ReadYourWrites('onboarding')
+  @UseInterceptors(FileFieldsInterceptor([{ name: 'photo_copy', maxCount: 1 }, { name: 'government_document', maxCount: 1 }], { limits: { fileSize: IMAGE_MAX_BYTES, files: 2 } }))
+  async edit(
+    @RouteParams() { id }: CandidateIdParams,
+    @RouteBody() body: CandidateEditBody,
+    @UploadedFiles() uploaded: { readonly photo_copy?: { buffer: Buffer }[]; readonly government_document?: { buffer: Buffer }[] } | undefined,
+    @CurrentUser() user: AuthenticatedUser,
+    @Command() context: CommandContext,
+  ): Promise<CommandAnswer<{ message: string }>> {
+    const uploads = UploadStorage.underDataDirectory(this.platform.config.dataDirectory);
+    const fileOf = (field: 'photo_copy' | 'government_document'): CandidateEditFile | undefined => {
+      const bytes = uploaded?.[field]?.[0]?.buffer;
+      if (!bytes?.length) return undefined;
+      if (imageTypeOf(bytes)?.contentType !== 'image/jpeg') throw new DomainError(CANDIDATE_MESSAGES.jpegOnly, 400, { [field]: CANDIDATE_MESSAGES.jpegOnly });
+      const pending = uploads.pending('candidate-images', { bytes, contentType: 'image/jpeg', extension: 'jpg' });
+      return { pending, file: { key: pending.key, content_type: 'image/jpeg', size: pending.size, sha256: sha256(bytes) } };
+    };
+    const files = { photo_copy: fileOf('photo_copy'), government_document: fileOf('government_document') };
+    const result = await this.commands.execute(new EditCandidate(id, body, files, user.scope, actor(user), context));
+    return { position: positionOf(result), body: { message: CANDIDATE_EDIT_MESSAGES.updated } };
   }
 
   @Serves('DELETE /api/v1/candidate/onboarding/:id')

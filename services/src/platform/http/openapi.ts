@@ -215,8 +215,19 @@ function envelopeSchema(route: ApiRoute): JsonSchema {
 
 const json = (schema: JsonSchema): Record<string, OpenApiMediaType> => ({ 'application/json': { schema } });
 /** A multipart body: the route's fields and its one file. */
-const multipart = (fields: JsonSchema, fileField: string): Record<string, OpenApiMediaType> => ({
-  'multipart/form-data': { schema: { allOf: [fields, { type: 'object', properties: { [fileField]: { type: 'string', format: 'binary', description: 'The file' } }, required: [fileField] }] } },
+const multipart = (fields: JsonSchema, fileFields: readonly string[], required: boolean): Record<string, OpenApiMediaType> => ({
+  'multipart/form-data': {
+    schema: {
+      allOf: [
+        fields,
+        {
+          type: 'object',
+          properties: Object.fromEntries(fileFields.map((field) => [field, { type: 'string', format: 'binary', description: 'The file' }])),
+          ...(required && { required: [...fileFields] }),
+        },
+      ],
+    },
+  },
 });
 
 function operationOf(route: ApiRoute, operationId: string, params: string[], components: Record<string, JsonSchema>): OpenApiOperation {
@@ -260,7 +271,13 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
     security: securityOf(access),
     ...(parameters.length > 0 && { parameters }),
     ...(route.body && {
-      requestBody: { required: true, content: route.upload ? multipart(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use, route.upload) : json(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use) },
+      requestBody: {
+        required: true,
+        content:
+          route.upload || route.uploads
+            ? multipart(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use, route.upload ? [route.upload] : route.uploads!, route.upload !== undefined)
+            : json(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use),
+      },
     }),
     responses,
   };
