@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type AgentSummaryReportRow, type CandidateComment, type CandidateLogEntry, type OnboardingSummaryItem, onboardingSummaryStages, type CandidateRow, type CandidateSelfView, type CandidateStepAnswer, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
+import { type AgentSummaryReportRow, type CandidateComment, type CandidateLogEntry, type OnboardingSummaryItem, onboardingStatuses, onboardingSummaryStages, type CandidateRow, type CandidateSelfView, type CandidateStepAnswer, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
 import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
@@ -93,8 +93,23 @@ describe('onboarding', () => {
     // Delivered by both: the e-mail and the SMS carry the one-time link.
     const mail = await mailTo(dataDir, 'cara.candidate@example.com');
     expect(mail).toMatch(/onboarding-page\?token=[\w-]{40,}/);
-    const texts = await waitFor(async () => (await fs.readdir(path.join(dataDir, 'sms-outbox')).catch(() => [] as string[])).length, (count) => count > 0, 5_000, 'the invite SMS');
-    expect(texts).toBe(1);
+    const textsToCara = async () => {
+      const files = await fs.readdir(path.join(dataDir, 'sms-outbox')).catch(() => [] as string[]);
+      const texts = await Promise.all(files.map((file) => fs.readFile(path.join(dataDir, 'sms-outbox', file), 'utf8')));
+      return texts.filter((text) => text.startsWith('To: +12145550199'));
+    };
+    const texts = await waitFor(textsToCara, (found) => found.length > 0, 5_000, 'the invite SMS');
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(/onboarding-page\?token=[\w-]{40,}/);
+  });
+
+  it('seeds the demo story: Dallas has a candidate in every stage, RAD Link Failed included, each moved through the commands', async () => {
+    const all = (await summary('office.manager@demo.test', '?results=100&keyword=demo.test')).body.data.data;
+    expect([...new Set(all.map((row) => row.status))].sort((a, b) => a - b)).toEqual(onboardingStatuses.map((stage) => stage.id));
+    expect(all.some((row) => row.status === 23 && row.rad_pii_issue_names.length > 0)).toBe(true);
+    const nia = all.find((row) => row.email === 'nia.onboarded@demo.test')!;
+    expect(nia).toMatchObject({ status: 13, telgoo_id: 'ETC-55013', masked_ssn_number: expect.stringMatching(/^\*\*\*-\*\*-\d{4}$/), user_id: expect.any(String) });
+    expect(nia.candidate_signed_bgc_url).toMatch(/^\/api\/v1\/candidate_files\//);
   });
 
   it('lists candidates in scope only, filtered and sorted as asked; dates go in pairs and never in the future', async () => {
@@ -158,8 +173,9 @@ describe('onboarding', () => {
       const response = await fetch(`${baseUrl}/api/v1/candidate_profile/upload`, { method: 'POST', body: form, headers: { 'x-candidate-token': latest } });
       return { status: response.status, body: (await response.json()) as CandidateStepAnswer & { fields?: Record<string, string> } };
     };
+    const imagesBefore = await fs.readdir(path.join(dataDir, 'files', 'candidate-images')).catch(() => [] as string[]);
     expect(await upload('photo_copy', PNG, 'me.jpg')).toMatchObject({ status: 400, body: { fields: { file: 'Only .jpg or .jpeg files can be uploaded' } } });
-    expect(await fs.readdir(path.join(dataDir, 'files', 'candidate-images')).catch(() => [])).toEqual([]);
+    expect(await fs.readdir(path.join(dataDir, 'files', 'candidate-images')).catch(() => [] as string[])).toEqual(imagesBefore);
     for (const area of ['photo_copy', 'government_document']) expect((await upload(area, JPEG, `${area}.jpg`)).status).toBe(200);
     const sign = async (document: string, consent: string | undefined, signature: Uint8Array) => {
       const form = new FormData();
@@ -197,7 +213,8 @@ describe('onboarding', () => {
     expect((await page(latest)).status).toBe(404);
     expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.LINK_RAD_ID, rad_pii_issue_ids: [1, 3], note: 'Name and SSN did not match', courses: { course_one: 'Passed' } })).toEqual({ status: 200, body: { message: 'Candidate moved to Link RAD ID', user_id: null } });
     const failed = (await summary('office.manager@demo.test', '?redirect_key=rad_link_failed')).body.data.data;
-    expect(failed.map((row) => [row.id, row.rad_pii_issue_names.map((issue) => issue.name), row.course_one])).toEqual([[cara.id, ['Name Mismatch', 'SSN Mismatch'], 'Passed']]);
+    expect(failed.filter((row) => row.id === cara.id).map((row) => [row.rad_pii_issue_names.map((issue) => issue.name), row.course_one])).toEqual([[['Name Mismatch', 'SSN Mismatch'], 'Passed']]);
+    expect(failed.every((row) => row.status === 23 && row.rad_pii_issue_names.length > 0)).toBe(true);
     expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.TELGOO_ID, rad_id: 'RAD12345' })).toMatchObject({ status: 200 });
     expect(await stage(apiKey, { candidate_id: cara.id, status: STAGE.ONBOARDED })).toMatchObject({ status: 400, body: { fields: { telgoo_id: 'telgoo_id (the ETC code) is required to onboard' } } });
     const onboarded = await stage(apiKey, { candidate_id: cara.id, status: STAGE.ONBOARDED, telgoo_id: 'ETC-4242' });

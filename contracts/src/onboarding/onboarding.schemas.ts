@@ -136,6 +136,8 @@ export const CANDIDATE_MESSAGES = {
   saved: 'Profile saved',
   completed: 'Profile completed: your office will take it from here',
   signed: 'Document signed',
+  /** Every link that does not (or no longer) open a profile: wrong, replaced, expired, deleted, or past the profile. */
+  linkNotValid: 'This link is no longer valid. Ask your office to send you a new invite.',
 } as const;
 
 /** At least 18 on the date of birth's anniversary, counted in UTC days. */

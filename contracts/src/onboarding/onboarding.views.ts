@@ -1,3 +1,5 @@
+import type { CandidateConsentDocument } from './onboarding.events';
+
 /** One row of the Onboarding Summary (doc 3 §3 onboarding candidate row). */
 export interface CandidateRow {
   readonly id: string;
@@ -97,7 +99,7 @@ export interface CandidateSelfView {
   /** What the profile still lacks, in words; empty once complete. */
   readonly missing: readonly string[];
   /** The two consents: the words to tick, the PDF to read (signed link), and the signed copy once signed. */
-  readonly documents: readonly { readonly document: string; readonly title: string; readonly consent_text: string; readonly form_url: string; readonly signed_url: string | null }[];
+  readonly documents: readonly { readonly document: CandidateConsentDocument; readonly title: string; readonly consent_text: string; readonly form_url: string; readonly signed_url: string | null }[];
 }
 
 /** What a save, an upload or a signature answers on the candidate's page. */

@@ -266,3 +266,9 @@ export async function candidateFileFacts(db: SqlDb, candidateId: string): Promis
     where c.id = ${candidateId} and c.deleted_at is null`.execute(db);
   return rows.rows[0];
 }
+
+/** A candidate's office (the live updates' room), or null. */
+export async function candidateOffice(db: SqlDb, candidateId: string): Promise<string | null> {
+  const rows = await sql<{ office_id: string }>`select office_id from rm.onboarding_candidates where id = ${candidateId}`.execute(db);
+  return rows.rows[0]?.office_id ?? null;
+}

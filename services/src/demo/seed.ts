@@ -9,6 +9,7 @@ import type { Platform } from '../platform/platform';
 import { runInBackground } from '../platform/db/database';
 import { seedDemoBusiness } from './demo-business.seed';
 import { seedDemoHelp } from './demo-help.seed';
+import { seedDemoOnboarding } from './demo-onboarding.seed';
 import { OrgCommands } from '../admin/org.commands';
 
 /** Above this many devices the seed takes the bulk path unless told otherwise. */
@@ -45,6 +46,8 @@ async function seedOnce(platform: Platform, options: SeedOptions): Promise<boole
     const started = Date.now();
     const org = new OrgCommands(platform.database, platform.eventStore, passwordHashing(platform));
     const summary = await seedDemoBusiness(platform.eventStore, org);
+    // Onboarding's candidates before the help centre's story: tests wait for the help seed's last announcement as the seed's end.
+    await seedDemoOnboarding(platform, summary.officeDetails, summary.position);
     await seedDemoHelp(platform, summary.officeDetails);
     platform.logger.info({ offices: summary.offices, agents: summary.agents, ms: Date.now() - started }, 'demo business seeded');
     const devices = options.devices ?? platform.config.SEED_DEVICES;

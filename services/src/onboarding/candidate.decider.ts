@@ -1,4 +1,5 @@
 import {
+  CANDIDATE_MESSAGES,
   type CandidateActor,
   type CandidateConsentDocument,
   type CandidateEvent,
@@ -288,7 +289,7 @@ export function decideExpire(state: CandidateState, now: Date): CandidateEvent[]
 // ----- The candidate's own page -----
 
 /** The words for every link that does not (or no longer) open a profile: wrong, replaced, expired, deleted, or past the profile. */
-export const LINK_NOT_VALID = 'This link is no longer valid. Ask your office to send you a new invite.';
+export const LINK_NOT_VALID = CANDIDATE_MESSAGES.linkNotValid;
 
 /**
  * Whether the candidate's link opens their profile: it must be the latest link of a live

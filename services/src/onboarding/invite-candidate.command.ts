@@ -13,7 +13,7 @@ import { sendInvite } from './candidate-notifications';
 import { decideInvite } from './candidate.decider';
 
 /** InviteCandidate (doc 3 Send Invite): a candidate stream opened, the link sent by e-mail and/or SMS. */
-export class InviteCandidate extends Command<{ readonly id: string; readonly position: Position }> {
+export class InviteCandidate extends Command<{ readonly id: string; readonly position: Position; readonly token: string }> {
   constructor(
     readonly body: SendInviteBody,
     readonly inviterRoles: readonly number[],
@@ -29,7 +29,7 @@ export class InviteCandidate extends Command<{ readonly id: string; readonly pos
 export class InviteCandidateHandler implements ICommandHandler<InviteCandidate> {
   constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
 
-  async execute({ body, inviterRoles, scope, by, context }: InviteCandidate): Promise<{ id: string; position: Position }> {
+  async execute({ body, inviterRoles, scope, by, context }: InviteCandidate): Promise<{ id: string; position: Position; token: string }> {
     const db = this.platform.database.db;
     const id = uuidv7();
     const link = issueCandidateLink(this.platform, new Date());
@@ -48,6 +48,7 @@ export class InviteCandidateHandler implements ICommandHandler<InviteCandidate> 
     const result = await this.platform.eventStore.append([{ streamId: candidateStream(id), expectedVersion: 'no_stream', events: events.map((event) => ({ ...event, metadata })) }]);
     const invited = events[0]!.data as { delivery_method: 0 | 1 | 2; first_name: string; email: string; mobile_number: string };
     await sendInvite(this.platform, invited, invited.delivery_method, link, placement!.name);
-    return { id, position: result.position };
+    // The token goes to the candidate only (by e-mail/SMS); the controller answers the id, the demo seed follows the link as the candidate would.
+    return { id, position: result.position, token: link.token };
   }
 }

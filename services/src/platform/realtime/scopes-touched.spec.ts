@@ -13,9 +13,16 @@ const lookups: ScopeLookups = {
   officeAncestry: async (ids) =>
     ids.map((office_id) => ({ office_id, ibo_marketer_id: office_id === 'little-rock' ? 'm2' : 'm1', retailer_id: 'r1' })),
   marketRetailers: async (ids) => ids.map((ibo_marketer_id) => ({ ibo_marketer_id, retailer_id: 'r1' })),
+  officeOfCandidate: async () => 'little-rock',
 };
 
 describe('scopesTouched', () => {
+  it("sends a candidate's move to their office's rooms (the Onboarding Summary on screen follows it)", async () => {
+    const event = { ...recorded('CandidateStageChanged', { candidate_id: 'c1', from: 3, to: 4 }), streamId: 'candidate-c1' } as RecordedEvent;
+    const rooms = await scopesTouched(event, lookups);
+    expect([...rooms].sort()).toEqual(expect.arrayContaining(['office:little-rock', 'market:m2', 'retailer:r1', 'all']));
+  });
+
   it('sends an agent move to the old and the new office and every scope above them', async () => {
     const rooms = await scopesTouched(recorded('AgentOfficeChanged', { user_id: 'u1', office_id: 'houston' }), lookups);
     expect(rooms.sort()).toEqual(['agent:u1', 'all', 'market:m1', 'office:dallas', 'office:houston', 'retailer:r1']);

@@ -1,5 +1,5 @@
 import type { DeviceEvent, OrgEvent, RecordedEvent } from '@portal/contracts';
-import { type SqlDb, marketRetailers, officeAncestry, officeOfUser } from '@portal/projections';
+import { type SqlDb, candidateOffice, marketRetailers, officeAncestry, officeOfUser } from '@portal/projections';
 import type { EventStore } from '../event-store/event-store';
 import { ALL_ROOM, type Room, agentRoom, marketRoom, officeRoom, retailerRoom } from './rooms';
 
@@ -7,7 +7,7 @@ import { ALL_ROOM, type Room, agentRoom, marketRoom, officeRoom, retailerRoom } 
  * The projections whose read models the live counts read: a scope change is published once
  * that projection's batch has committed, so the pushed counts already include it.
  */
-export const LIVE_PROJECTIONS: ReadonlySet<string> = new Set(['org', 'inventory', 'sales']);
+export const LIVE_PROJECTIONS: ReadonlySet<string> = new Set(['org', 'inventory', 'sales', 'onboarding']);
 
 /** What scopesTouched may look up: the read models (already committed) and the event store. */
 export interface ScopeLookups {
@@ -19,6 +19,8 @@ export interface ScopeLookups {
   officeAncestry(officeIds: readonly string[]): Promise<{ office_id: string; ibo_marketer_id: string; retailer_id: string | null }[]>;
   /** The retailer of each IBO/market. */
   marketRetailers(marketIds: readonly string[]): Promise<{ ibo_marketer_id: string; retailer_id: string }[]>;
+  /** A candidate's office (read model), for onboarding's moves: the Onboarding Summary on screen follows them live. */
+  officeOfCandidate(candidateId: string): Promise<string | null>;
 }
 
 /** The organisation units an event changes directly; widened to their parents' rooms afterwards. */
@@ -38,6 +40,10 @@ const nothing = (): Touched => ({ offices: [], markets: [], retailers: [], agent
 async function unitsTouched(recorded: RecordedEvent, lookups: ScopeLookups): Promise<Touched> {
   const touched = nothing();
   if (recorded.streamId.startsWith('device-')) return deviceUnitsTouched({ type: recorded.type, data: recorded.data } as DeviceEvent, touched);
+  if (recorded.streamId.startsWith('candidate-')) {
+    touched.offices.push(await lookups.officeOfCandidate((recorded.data as { candidate_id: string }).candidate_id));
+    return touched;
+  }
   const event = { type: recorded.type, data: recorded.data } as OrgEvent;
   switch (event.type) {
     case 'AgentOfficeChanged':
@@ -149,5 +155,6 @@ export function scopeLookups(db: SqlDb, eventStore: Pick<EventStore, 'readStream
     officeOfUser: (userId) => officeOfUser(db, userId),
     officeAncestry: (officeIds) => officeAncestry(db, officeIds),
     marketRetailers: (marketIds) => marketRetailers(db, marketIds),
+    officeOfCandidate: (candidateId) => candidateOffice(db, candidateId),
   };
 }

@@ -1,0 +1,59 @@
+import type { RefObject } from 'react';
+import { useEffect, useRef } from 'react';
+import SignaturePad from 'signature_pad';
+
+/** The drawing area's height in CSS pixels: room for a finger's signature on a phone. */
+const SIGNATURE_HEIGHT = 160;
+
+/**
+ * A signature drawn with a finger, a pen or a mouse (signature_pad), full width and 160 px tall.
+ * The page does not scroll while drawing on it (`touch-action: none`). The pad is given to
+ * `padRef` (to clear it, to read the PNG); `onDrawnChange` says after each stroke whether
+ * something is drawn. A change of width (a phone turned) keeps the strokes drawn.
+ */
+export default function SignatureField({ label, padRef, onDrawnChange }: { label: string; padRef: RefObject<SignaturePad | null>; onDrawnChange: (drawn: boolean) => void }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  // The latest callback, read by the pad's listener (set up once).
+  const drawnChange = useRef(onDrawnChange);
+  useEffect(() => {
+    drawnChange.current = onDrawnChange;
+  }, [onDrawnChange]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current!;
+    const pad = new SignaturePad(canvas, { penColor: 'rgb(0, 0, 80)', minWidth: 1, maxWidth: 3 });
+    padRef.current = pad;
+    let width = 0;
+    /** The canvas's pixels follow its shown size (and the screen's density), the strokes redrawn: else a phone draws blurred and offset. */
+    const fit = () => {
+      const shown = canvas.clientWidth;
+      if (!shown || shown === width) return;
+      width = shown;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const strokes = pad.toData();
+      canvas.width = shown * ratio;
+      canvas.height = SIGNATURE_HEIGHT * ratio;
+      canvas.getContext('2d')?.scale(ratio, ratio);
+      pad.clear();
+      pad.fromData(strokes);
+    };
+    const stroked = () => drawnChange.current(!pad.isEmpty());
+    fit();
+    pad.addEventListener('endStroke', stroked);
+    window.addEventListener('resize', fit);
+    return () => {
+      window.removeEventListener('resize', fit);
+      pad.removeEventListener('endStroke', stroked);
+      pad.off();
+      padRef.current = null;
+    };
+  }, [padRef]);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      aria-label={label}
+      style={{ display: 'block', width: '100%', height: SIGNATURE_HEIGHT, touchAction: 'none', border: '1px dashed #bfbfbf', borderRadius: 8, background: '#fff', cursor: 'crosshair' }}
+    />
+  );
+}
