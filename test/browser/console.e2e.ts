@@ -10,6 +10,8 @@ import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
 import { call, login, type SeededService, startSeededService } from '../support/demo';
+import { mailsTo } from '../support/outbox';
+import { DEMO_ID_PHOTO } from '../../services/src/demo/demo-photo';
 import { waitFor } from '../support/processes';
 
 /**
@@ -849,6 +851,88 @@ describe('console in the browser', () => {
           await screenshot(page, '29-help-agent-important-announcements');
         },
       });
+    });
+  });
+
+  it('Onboarding: an office manager invites; the candidate completes the profile on a phone (details, two .jpg files, two drawn signatures); the manager sees the stage move live', async () => {
+    const email = 'rosa.recruit@example.com';
+    await scenario(browser, baseUrl, '30-onboarding-invite', async ({ context, page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.goto('/sendinvite');
+      await page.getByRole('button', { name: 'Send Invite' }).waitFor();
+      await page.getByRole('button', { name: 'Send Invite' }).click();
+      await page.getByText('Please select office').first().waitFor();
+      const office = page.locator('.ant-form-item').filter({ hasText: 'Office' }).locator('.ant-select').first();
+      await office.click();
+      await page.keyboard.type('Dal');
+      await page.locator('.ant-select-item-option', { hasText: 'Dallas Office' }).first().click();
+      await page.getByLabel('First Name').fill('Rosa');
+      await page.getByLabel('Last Name').fill('Recruit');
+      await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+      await page.getByLabel('Mobile Number').fill('2145550188');
+      await page.getByRole('radio', { name: 'E-mail' }).check();
+      await screenshot(page, '30-onboarding-send-invite');
+      await page.getByRole('button', { name: 'Send Invite' }).click();
+      await page.getByText('Candidate Invite sent succesfully').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+
+      // The manager keeps the summary open; the candidate works on their phone meanwhile.
+      await page.goto('/onboardingreport?keyword=rosa.recruit');
+      const row = page.getByRole('row').filter({ hasText: email });
+      await row.getByText('Invite Sent').waitFor();
+
+      const mail = await waitFor(async () => (await mailsTo(dataDir, email)).find((text) => text.includes('onboarding-page?token=')) ?? '', Boolean, 10_000, 'the invite e-mail');
+      const link = new URL(/(http:\/\/portal\.test\/onboarding-page\?token=[\w-]+)/.exec(mail)![1]!);
+      const phoneContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const phone = await phoneContext.newPage();
+      try {
+        await phone.goto(`${link.pathname}${link.search}`);
+        await phone.getByText('Complete your profile').first().waitFor();
+        await phone.getByText('Dallas Office').first().waitFor();
+        const personal = phone.locator('.ant-card').filter({ hasText: '1. Personal details' });
+        await personal.getByPlaceholder('MM-DD-YYYY').fill('04-12-1994');
+        await personal.getByPlaceholder('MM-DD-YYYY').press('Enter');
+        await personal.getByLabel('RAD ID').fill('RAD90210');
+        await personal.locator('.ant-form-item').filter({ hasText: 'Shirt Size' }).locator('.ant-select').click();
+        await phone.locator('.ant-select-item-option', { hasText: /^M$/ }).click();
+        await personal.getByLabel('SSN').fill('123-45-6789');
+        await personal.getByRole('button', { name: 'Save' }).click();
+        await personal.getByText('Saved: ***-**-6789').waitFor();
+        const address = phone.locator('.ant-card').filter({ hasText: '2. Address' });
+        await address.getByLabel('Street Address', { exact: true }).fill('12 Elm St');
+        await address.getByLabel('City').fill('Dallas');
+        await address.getByLabel('ZIP').fill('75201');
+        await address.getByRole('button', { name: 'Save' }).click();
+        await phone.getByText('Profile In Progress').first().waitFor();
+        const documents = phone.locator('.ant-card').filter({ hasText: '3. Documents' });
+        const uploads = documents.locator('input[type=file]');
+        for (const index of [0, 1]) await uploads.nth(index).setInputFiles({ name: `id-${index}.jpg`, mimeType: 'image/jpeg', buffer: DEMO_ID_PHOTO });
+        await waitFor(() => documents.getByText('Received').count(), (count) => count === 2, 10_000, 'both files received');
+        const consents = phone.locator('.ant-card').filter({ hasText: '4. Consents' });
+        for (const title of ['Background Check Consent', 'Retailer Agent Agreement']) {
+          const section = consents.locator('section').filter({ hasText: title });
+          await section.getByRole('checkbox').check();
+          const pad = section.getByLabel(`Signature for ${title}`);
+          const box = (await pad.boundingBox())!;
+          await phone.mouse.move(box.x + 20, box.y + box.height / 2);
+          await phone.mouse.down();
+          for (let step = 1; step <= 12; step++) await phone.mouse.move(box.x + 20 + step * 20, box.y + box.height / 2 + (step % 2 ? -25 : 25));
+          await phone.mouse.up();
+          await section.getByRole('button', { name: 'Sign' }).click();
+          await section.getByText('Signed', { exact: true }).waitFor();
+        }
+        await phone.getByText('Profile completed: your office will take it from here').first().waitFor();
+        await screenshot(phone, '31-onboarding-candidate-phone');
+        // Nothing sideways on a phone.
+        expect(await phone.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      } finally {
+        await phoneContext.close();
+      }
+
+      // Live: the manager's summary shows the move without a reload.
+      await row.getByText('Profile Completed').waitFor({ timeout: 15_000 });
+      await screenshot(page, '32-onboarding-summary-live');
+      void context;
     });
   });
 

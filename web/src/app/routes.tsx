@@ -39,6 +39,7 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const CandidatePage = lazy(() => import('../features/onboarding/candidate/CandidatePage'));
 const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
 const ManagerDashboardPage = lazy(() => import('../features/dashboard/ManagerDashboardPage'));
 const AgentDashboardPage = lazy(() => import('../features/dashboard/AgentDashboardPage'));
@@ -89,6 +90,8 @@ const RmaDeviceStatusPage = lazy(() => import('../features/rma/RmaDeviceStatusPa
 const OrderDevicesPage = lazy(() => import('../features/orders/OrderDevicesPage'));
 const SendInvitePage = lazy(() => import('../features/onboarding/SendInvitePage'));
 const OnboardingSummaryPage = lazy(() => import('../features/onboarding/OnboardingSummaryPage'));
+const AgentSummaryPage = lazy(() => import('../features/onboarding/AgentSummaryPage'));
+const EditCandidatePage = lazy(() => import('../features/onboarding/EditCandidatePage'));
 const ManagerSalesDashboardPage = lazy(() => import('../features/sales/ManagerSalesDashboardPage'));
 const AgentSalesDashboardPage = lazy(() => import('../features/sales/AgentSalesDashboardPage'));
 const DetailedSalesReportPage = lazy(() => import('../features/sales/DetailedSalesReportPage'));
@@ -122,6 +125,8 @@ const entries: Entry[] = [
   { path: '/page-register', title: 'Sign up', capability: 'auth', roles: [], public: true, page: RegisterPage },
   { path: '/page-forgot-password', title: 'Forgot Password', capability: 'auth', roles: [], public: true, page: ForgotPasswordPage },
   { path: '/page-reset-password', title: 'Reset Password', capability: 'auth', roles: [], public: true, page: ResetPasswordPage },
+  // The onboarding candidate's own page: the invite link's token is the credential (docs/ONBOARDING.md).
+  { path: '/onboarding-page', title: 'Complete your profile', capability: 'onboarding', roles: [], public: true, page: CandidatePage },
 
   // The managers' home is the sales/activation dashboard (doc 1 §2.4); the inventory count cards are Inventory → Dashboard (/summary).
   { ...manager('/', 'Dashboard', 'sales', { group: 'top', label: 'Dashboard' }), roles: EVERYONE, page: ManagerSalesDashboardPage },
@@ -172,8 +177,9 @@ const entries: Entry[] = [
 
   { ...manager('/sendinvite', 'Send Invite', 'onboarding', { group: 'Onboarding', label: 'Send Invite' }), page: SendInvitePage },
   { ...manager('/onboardingreport', 'Onboarding Summary', 'onboarding', { group: 'Onboarding', label: 'Onboarding Summary' }), page: OnboardingSummaryPage },
-  manager('/agentreport', 'Agent Summary', 'onboarding', { group: 'Onboarding', label: 'Agent Summary' }),
-  manager('/editagent', 'Edit Candidate', 'onboarding', undefined, IBO_AND_RETAILER),
+  { ...manager('/agentreport', 'Agent Summary', 'onboarding', { group: 'Onboarding', label: 'Agent Summary' }), page: AgentSummaryPage },
+  // Reached from the Onboarding Summary's Edit with the candidate in router state; without one it goes back there.
+  { ...manager('/editagent', 'Edit Candidate', 'onboarding', undefined, IBO_AND_RETAILER), page: EditCandidatePage },
 
   { ...manager('/employee', 'Users', 'admin', { group: 'Administration', label: 'Users' }, IBO_AND_RETAILER), page: UsersPage },
   { ...manager('/editemployee', 'Edit User', 'admin', undefined, IBO_AND_RETAILER), page: EditUserPage },

@@ -2,11 +2,15 @@ import { ONBOARDING_MESSAGES } from '@portal/contracts/onboarding/onboarding.sch
 import { ROLE } from '@portal/contracts/platform/roles';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { installBrowserStubs } from '../../app/report/render.test-util';
+import { installBrowserStubs, renderWithClient } from '../../app/report/render.test-util';
+import { SessionProvider } from '../../app/session-context';
 import { buttonOf, columnTitles, errorsShown, openConfirm, selectInItem } from '../../app/testing/form.test-util';
-import { Reply, lastNotice, rowOf, stubApi } from '../../app/testing/page.test-util';
+import { Reply, lastNotice, rowOf, signIn, stubApi } from '../../app/testing/page.test-util';
 import { renderReport, selectInput } from '../../app/testing/report.test-util';
+import type { EditCandidateState } from './edit-candidate-form';
+import { EDIT_ONBOARDED_REASON, EditCandidateAction } from './onboarding-columns';
 import OnboardingSummaryPage from './OnboardingSummaryPage';
 import {
   CANDIDATES,
@@ -324,5 +328,57 @@ describe('Onboarding Summary', { timeout: 30_000 }, () => {
     await waitFor(() => expect(deletes()).toEqual([deletePath('c-1')]));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Candidate Deleted Successfully' }));
     await waitFor(() => expect(listCalls(api)).toBeGreaterThan(calls));
+  });
+});
+
+/** What Edit Candidate received: the candidate's id and where the edit was opened from. */
+function EditLanding() {
+  const state = useLocation().state as EditCandidateState | null;
+  return <div data-testid="edit-landing">{`${state?.candidate.id} from ${state?.cameFrom}`}</div>;
+}
+
+/** The summary's rows with their Edit action, at /onboardingreport?status=23, signed in with `roles`. */
+function renderEditActions(roles: number[]) {
+  signIn(roles);
+  return renderWithClient(
+    <MemoryRouter initialEntries={['/onboardingreport?status=23']}>
+      <SessionProvider>
+        <Routes>
+          <Route
+            path="/onboardingreport"
+            element={
+              <ul>
+                {CANDIDATES.map((candidate) => (
+                  <li key={candidate.id}>
+                    <EditCandidateAction candidate={candidate} />
+                  </li>
+                ))}
+              </ul>
+            }
+          />
+          <Route path="/editagent" element={<EditLanding />} />
+        </Routes>
+      </SessionProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe('Onboarding Summary: the Edit row action', { timeout: 30_000 }, () => {
+  it('is for roles 11 and 12 only; it opens /editagent with the row and the summary it came from; an onboarded candidate has it disabled with its reason', async () => {
+    stubApi(() => ({}));
+    const officeManager = renderEditActions([ROLE.OFFICE_MANAGER]);
+    expect(screen.queryByText('Edit', { selector: 'button, button *' })).toBeNull();
+    officeManager.unmount();
+
+    const retailer = renderEditActions([ROLE.RETAILER_MANAGER]);
+    expect(action('Edit', 'Ivy Invited')).toBeEnabled();
+    expect(action('Edit', 'Rae Radlink')).toBeEnabled();
+    retailer.unmount();
+
+    renderEditActions([ROLE.IBO_MANAGER]);
+    expect(action('Edit', 'Otto B Onboarded')).toBeDisabled();
+    expect(action('Edit', 'Otto B Onboarded')).toHaveAccessibleDescription(EDIT_ONBOARDED_REASON);
+    fireEvent.click(action('Edit', 'Rae Radlink')!);
+    expect(await screen.findByTestId('edit-landing')).toHaveTextContent('c-23 from /onboardingreport?status=23');
   });
 });

@@ -12,7 +12,7 @@ import CandidateLogDrawer from './CandidateLogDrawer';
 import { AFTER_CANDIDATE_COMMAND, CANDIDATE_ROUTES, candidateName } from './candidate-routes';
 import CustomEmailDrawer from './CustomEmailDrawer';
 import { ONBOARDING_TEXTS, onboardingView, rowActions, statusesFromLink } from './onboarding-choices';
-import { candidateColumns } from './onboarding-columns';
+import { EditCandidateAction, candidateColumns } from './onboarding-columns';
 import OnboardingFilters, { LINK_FILTERS, type LinkFilter, summaryRequest } from './onboarding-filters';
 
 /** The spec's table width on onboarding (doc 3 §9). */
@@ -32,6 +32,11 @@ function linkValues(search: URLSearchParams): Record<string, unknown> | undefine
   for (const name of Object.keys(LINK_FILTERS) as LinkFilter[]) {
     const value = search.get(name)?.trim();
     if (value) values[name] = value;
+  }
+  // The dashboard's donut opens the report over its days (YYYY-MM-DD); the pickers hold MM-DD-YYYY.
+  for (const name of ['date_range_start', 'date_range_end']) {
+    const value = search.get(name)?.trim();
+    if (value) values[name] = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value.slice(5, 7)}-${value.slice(8, 10)}-${value.slice(0, 4)}` : value;
   }
   return Object.keys(values).length > 0 ? values : undefined;
 }
@@ -108,6 +113,7 @@ export default function OnboardingSummaryPage() {
               Delete Candidate
             </ActionButton>
           )}
+          <EditCandidateAction candidate={candidate} />
         </Space>
       );
     },

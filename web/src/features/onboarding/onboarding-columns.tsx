@@ -1,8 +1,15 @@
 import type { ONBOARDING_SORT_KEYS } from '@portal/contracts/onboarding/onboarding.schemas';
 import type { CandidateRow } from '@portal/contracts/onboarding/onboarding.views';
+import { STAGE } from '@portal/contracts/onboarding/onboarding.stages';
 import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { SCREEN_ROLES, holdsAny } from '../../app/access';
 import { officeLabel, shownDate, shownText } from '../../app/format';
+import { useSession } from '../../app/session-context';
+import ActionButton from '../../app/widgets/ActionButton';
+import { candidateName } from './candidate-routes';
+import type { EditCandidateState } from './edit-candidate-form';
 import { stageColor } from './onboarding-choices';
 
 type CandidateColumn = ColumnType<CandidateRow>;
@@ -82,3 +89,32 @@ export const candidateColumns = {
   updatedAt: { title: 'Updated At', dataIndex: 'updated_at', width: 130, ...sortedBy('updated_at'), render: (at: string) => shownDate(at) },
   createdAt: { title: 'Created At', dataIndex: 'created_at', width: 130, ...sortedBy('created_at'), render: (at: string) => shownDate(at) },
 } satisfies Record<string, CandidateColumn | CandidateColumn[]>;
+
+/** Edit Candidate (/editagent) is for roles 11 and 12 (doc 3 §2; role 1 reaches what they do): the roles its route opens to. */
+export const editsCandidates = (viewer: readonly number[]) => holdsAny(viewer, SCREEN_ROLES.iboAndRetailerManagers);
+
+/** Why an onboarded candidate has no Edit (the server refuses it with 409: they are a user now). */
+export const EDIT_ONBOARDED_REASON = 'The candidate is onboarded: edit them as a user (Administration > Users).';
+
+/**
+ * The row action 'Edit' (doc 3 §2 "edit candidate"), for roles 11 and 12 only (nothing for the
+ * others): opens Edit Candidate with the row and the summary as it was in router state
+ * (`{ candidate, cameFrom }`). Disabled, with its reason, once the candidate is onboarded.
+ */
+export function EditCandidateAction({ candidate }: { candidate: CandidateRow }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (!editsCandidates(user?.role_id ?? [])) return null;
+  const state: EditCandidateState = { candidate, cameFrom: `${location.pathname}${location.search}` };
+  return (
+    <ActionButton
+      size="small"
+      aria-label={`Edit ${candidateName(candidate)}`}
+      blockedBecause={candidate.status === STAGE.ONBOARDED && EDIT_ONBOARDED_REASON}
+      onClick={() => navigate('/editagent', { state })}
+    >
+      Edit
+    </ActionButton>
+  );
+}

@@ -3,7 +3,7 @@ import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { SALES_PERIODS, SALES_PERIOD_NAMES } from '@portal/contracts/sales/sales.periods';
 import type { ActivationTrendDay, SalesDashboard as SalesDashboardData } from '@portal/contracts/sales/sales.views';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, type ColProps, Flex, Row, Skeleton, Typography, theme } from 'antd';
+import { Card, type ColProps, Flex, Skeleton, Typography, theme } from 'antd';
 import dayjs from 'dayjs';
 import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { call, queryKey } from '../../app/api-client';
@@ -12,6 +12,7 @@ import ForcedChangePasswordDialog from '../../app/password/ForcedChangePasswordD
 import { rememberBusinessToday } from '../../app/report/business-today';
 import CountCards, { type CountCard } from '../../app/widgets/CountCards';
 import type { TrendColors, TrendPoint } from './ActivationTrendChart';
+import OnboardingWidgets from './OnboardingWidgets';
 import { TREND_HEIGHT } from './trend-height';
 
 // recharts is its own chunk, fetched once the dashboard is on screen (the dashboards' budget).
@@ -47,22 +48,20 @@ export function trendPoints(days: readonly ActivationTrendDay[]): { points: Tren
 const FIVE_A_ROW: ColProps = { xs: 12, md: 8, xl: { flex: '20%' } };
 const SIX_A_ROW: ColProps = { xs: 12, md: 8, xl: 4 };
 
-/** The onboarding capability's cards (doc 1 §2.4), kept in their place until it is built. */
-const ONBOARDING_PLACEHOLDERS = ['Onboarding Summary', 'Expired Status Distribution', 'Agents Summary'] as const;
-
 export interface SalesDashboardProps {
   /** The heading. */
   title: string;
   /** GET /api/v1/manager_sales_dashboard or /api/v1/agent_sales_dashboard. */
   source: ApiRoute;
-  /** The manager dashboard's onboarding cards (placeholders until onboarding is built). */
+  /** The manager dashboard's onboarding widgets: the Onboarding Summary list, the Expired donut and the Agents pie. */
   withOnboarding?: boolean;
 }
 
 /**
  * The sales/activation dashboard (doc 1 §2.4): Sales Summary cards, Inventory Summary aging cards
  * and the 30-day activation trend, as of the business's today the server names (remembered for
- * the sales reports' date pickers). A react-query GET: the live socket refetches every GET on
+ * the sales reports' date pickers); on the manager dashboard, the onboarding widgets under them
+ * (./OnboardingWidgets). A react-query GET: the live socket refetches every GET on
  * screen when the user's scope changes (LiveConnection), so a sale shows without a reload. A 401
  * ends the session (api-client, doc 1 §8).
  */
@@ -102,18 +101,8 @@ export default function SalesDashboard({ title, source, withOnboarding = false }
             <Skeleton.Node active={answer.isPending} style={{ width: '100%', height: TREND_HEIGHT }} />
           )}
         </Card>
-        {withOnboarding && (
-          <Row gutter={[16, 16]}>
-            {ONBOARDING_PLACEHOLDERS.map((placeholder) => (
-              // Placeholder: the onboarding capability builds these (doc 1 §2.4, §7 onboarding summary, expired candidates, agent summary count).
-              <Col key={placeholder} xs={24} lg={8}>
-                <Card title={placeholder} size="small" data-testid="onboarding-placeholder">
-                  <Typography.Text type="secondary">Arrives with onboarding.</Typography.Text>
-                </Card>
-              </Col>
-            ))}
-          </Row>
-        )}
+        {/* Each widget reads its own call: one loading or failing holds up nothing else. */}
+        {withOnboarding && <OnboardingWidgets />}
       </Flex>
       <ForcedChangePasswordDialog />
     </div>

@@ -3,7 +3,7 @@ import type { CandidateSelfView } from '@portal/contracts/onboarding/onboarding.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs, renderWithClient } from '../../../app/report/render.test-util';
 import { errorsShown } from '../../../app/testing/form.test-util';
 import { Reply, stubApi } from '../../../app/testing/page.test-util';
@@ -101,6 +101,11 @@ afterEach(() => {
   message.destroy();
   vi.unstubAllGlobals();
   pads.length = 0;
+});
+// Nothing may fire once the file's jsdom is gone (a closing toast's timer, a late refetch): settle, then close what is left.
+afterAll(async () => {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  message.destroy();
 });
 
 describe('the candidate page', () => {
