@@ -147,7 +147,12 @@ describe('onboarding', () => {
       'Custom e-mail (Invite Sent) sent by Olivia Ortega',
       'Comment by Olivia Ortega',
     ]);
-    expect((await mailTo(dataDir, 'cara.candidate@example.com')).length).toBeGreaterThan(0);
+    // The custom e-mail and the SMS reminder (with its fresh link) reached the outboxes.
+    const mails = await waitFor(() => mailsTo(dataDir, 'cara.candidate@example.com'), (all) => all.some((text) => text.includes('Please fill in your profile this week.')), 10_000, 'the custom e-mail');
+    expect(mails.find((text) => text.includes('Please fill in your profile this week.'))).toContain('Subject: Your onboarding: Invite Sent');
+    const texts = await fs.readdir(path.join(dataDir, 'sms-outbox'));
+    const toCara = await Promise.all(texts.map((file) => fs.readFile(path.join(dataDir, 'sms-outbox', file), 'utf8')));
+    expect(toCara.filter((text) => text.startsWith('To: +12145550199') && text.includes('Onboarding reminder'))).toHaveLength(1);
   });
 
   it('moves a candidate through the upstream stages the table allows, refusing the others in words, and onboards her as an agent who signs in', async () => {

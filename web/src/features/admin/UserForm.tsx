@@ -14,6 +14,7 @@ import { US_STATE_OPTIONS, officeOption } from '../../app/format';
 import { formatDate } from '../../app/report/date-rules';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { type FieldSchema, checkedBy } from '../../app/schema-rule';
+import PersonFields from '../../app/widgets/PersonFields';
 import { useSession } from '../../app/session-context';
 import { GENDER_OPTIONS, roleOption, rolePickerChoices, usersView } from './user-choices';
 
@@ -188,31 +189,7 @@ export default function UserForm({ user }: { user?: UserRow }) {
         }}
       >
         <Row gutter={16}>
-          <Field>
-            <Form.Item name="first_name" label="First Name" required rules={[checkedBy(shape.first_name)]}>
-              <Input placeholder="First Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="middle_name" label="Middle Name" rules={[checkedBy(shape.middle_name)]}>
-              <Input placeholder="Middle Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="last_name" label="Last Name" required rules={[checkedBy(shape.last_name)]}>
-              <Input placeholder="Last Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="email" label="E-mail" required={!editing} rules={editing ? [] : [checkedBy(addUserBody.shape.email)]}>
-              <Input placeholder="E-mail" disabled={editing} maxLength={254} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="mobile_number" label="Mobile" required={!editing} rules={editing ? [] : [checkedBy(addUserBody.shape.mobile_number)]}>
-              <Input placeholder="Mobile" disabled={editing} inputMode="numeric" maxLength={10} />
-            </Form.Item>
-          </Field>
+          <PersonFields shape={{ ...shape, email: addUserBody.shape.email, mobile_number: addUserBody.shape.mobile_number }} field={Field} contactFixed={editing} mobileLabel="Mobile" />
           {choices.length > 0 && (
             <Field>
               {editing ? (

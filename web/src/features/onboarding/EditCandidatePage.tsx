@@ -14,6 +14,7 @@ import { US_STATE_OPTIONS } from '../../app/format';
 import { passesSchema, showRefusedFields } from '../../app/form-problems';
 import { formatDate } from '../../app/report/date-rules';
 import { type FieldSchema, checkedBy } from '../../app/schema-rule';
+import PersonFields from '../../app/widgets/PersonFields';
 import ActionButton from '../../app/widgets/ActionButton';
 import { CANDIDATE_ROUTES, candidateName } from './candidate-routes';
 import {
@@ -129,31 +130,7 @@ function EditCandidateForm({ candidate, back }: { candidate: CandidateRow; back:
       {onboarded && <Alert type="warning" showIcon title={ONBOARDED_NOTE} style={{ marginBottom: 16 }} />}
       <Form<EditCandidateValues> form={form} name="edit-candidate" layout="vertical" initialValues={opening} onFinish={send}>
         <Row gutter={16}>
-          <Field>
-            <Form.Item name="first_name" label="First Name" required rules={[checkedBy(shape.first_name)]}>
-              <Input placeholder="First Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="middle_name" label="Middle Name" rules={[checkedBy(shape.middle_name)]}>
-              <Input placeholder="Middle Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="last_name" label="Last Name" required rules={[checkedBy(shape.last_name)]}>
-              <Input placeholder="Last Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="email" label="E-mail" required rules={[checkedBy(shape.email)]}>
-              <Input placeholder="E-mail" maxLength={254} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="mobile_number" label="Mobile Number" required rules={[checkedBy(shape.mobile_number)]}>
-              <Input placeholder="Mobile Number" inputMode="numeric" maxLength={10} />
-            </Form.Item>
-          </Field>
+          <PersonFields shape={shape} field={Field} />
           <Field>
             <Form.Item name="dob" label="Date of Birth" required rules={[dayCheckedBy(shape.dob)]}>
               <DatePicker format={DATE_FORMAT} placeholder={DATE_FORMAT} style={{ width: '100%' }} disabledDate={(day) => day.isAfter(dayjs(), 'day')} />

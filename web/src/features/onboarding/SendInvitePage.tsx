@@ -1,7 +1,7 @@
 import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
 import { ONBOARDING_MESSAGES, sendInviteBody } from '@portal/contracts/onboarding/onboarding.schemas';
 import { fieldEnrollmentAsked } from '@portal/contracts/onboarding/onboarding.stages';
-import { Button, Card, Col, Form, Input, Radio, Row, Select, Typography } from 'antd';
+import { Button, Card, Col, Form, Radio, Row, Select, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { route } from '../../app/api-client';
 import { useCommand } from '../../app/command';
@@ -9,6 +9,7 @@ import { passesSchema, showRefusedFields } from '../../app/form-problems';
 import { officeOption } from '../../app/format';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { checkedBy } from '../../app/schema-rule';
+import PersonFields from '../../app/widgets/PersonFields';
 import { useSession } from '../../app/session-context';
 import { DELIVERY_OPTIONS, FIELD_ENROLLMENT_OPTIONS, inviteRoleOptions } from './onboarding-choices';
 
@@ -98,31 +99,7 @@ export default function SendInvitePage() {
               <Select placeholder="Select role" options={roleOptions} />
             </Form.Item>
           </Field>
-          <Field>
-            <Form.Item name="first_name" label="First Name" required rules={[checkedBy(shape.first_name)]}>
-              <Input placeholder="First Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="middle_name" label="Middle Name" rules={[checkedBy(shape.middle_name)]}>
-              <Input placeholder="Middle Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="last_name" label="Last Name" required rules={[checkedBy(shape.last_name)]}>
-              <Input placeholder="Last Name" maxLength={30} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="email" label="E-mail" required rules={[checkedBy(shape.email)]}>
-              <Input placeholder="E-mail" maxLength={254} />
-            </Form.Item>
-          </Field>
-          <Field>
-            <Form.Item name="mobile_number" label="Mobile Number" required rules={[checkedBy(shape.mobile_number)]}>
-              <Input placeholder="Mobile Number" inputMode="numeric" maxLength={10} />
-            </Form.Item>
-          </Field>
+          <PersonFields shape={shape} field={Field} />
           <Field>
             <Form.Item name="delivery_method" label="Delivery Option" required rules={[checkedBy(shape.delivery_method)]}>
               <Radio.Group options={DELIVERY_OPTIONS} />
