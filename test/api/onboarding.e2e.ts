@@ -193,7 +193,7 @@ describe('onboarding', () => {
     expect(await sign('bgc_consent', undefined, PNG)).toMatchObject({ status: 400, body: { fields: { consent: 'Please tick that you have read and understood the terms and conditions' } } });
     expect(await sign('bgc_consent', '1', JPEG)).toMatchObject({ status: 400, body: { fields: { signature_image: 'Please draw your signature' } } });
     expect(await sign('bgc_consent', '1', PNG)).toMatchObject({ status: 200, body: { message: 'Document signed', status: 2 } });
-    expect(await sign('agent_agreement', '1', PNG)).toMatchObject({ status: 200, body: { message: 'Document signed', status: 3, status_name: 'Profile Completed', missing: [] } });
+    expect(await sign('agent_agreement', '1', PNG)).toMatchObject({ status: 200, body: { message: 'Profile completed: your office will take it from here', status: 3, status_name: 'Profile Completed', missing: [] } });
 
     // The signing record: the signed file's and the original's digests check out against what is served; no SSN anywhere in the log.
     const signedEvent = (await store.readStream(candidateStream(cara.id))).find((event) => event.type === 'CandidateDocumentSigned' && (event.data as { document: string }).document === 'bgc_consent')!.data as {

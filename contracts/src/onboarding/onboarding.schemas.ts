@@ -134,6 +134,7 @@ export const CANDIDATE_MESSAGES = {
   consent: 'Please tick that you have read and understood the terms and conditions',
   signature: 'Please draw your signature',
   saved: 'Profile saved',
+  received: 'File received',
   completed: 'Profile completed: your office will take it from here',
   signed: 'Document signed',
   /** Every link that does not (or no longer) open a profile: wrong, replaced, expired, deleted, or past the profile. */

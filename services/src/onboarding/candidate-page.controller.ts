@@ -4,6 +4,7 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import {
   CANDIDATE_CONSENT_DOCUMENTS,
   CANDIDATE_MESSAGES,
+  STAGE,
   type CandidateEvent,
   type CandidateFileParams,
   type CandidateProfileBody,
@@ -41,8 +42,9 @@ const tokenOf = (request: Request) => request.header(TOKEN_HEADER);
 const oneImage = FileInterceptor('file', { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
 const oneSignature = FileInterceptor('signature_image', { limits: { fileSize: 2_000_000, files: 1 } });
 
+/** A step's answer; the step that completes the profile says so instead. */
 const answerOf = (message: string, state: CandidateState, missing: readonly string[]): CandidateStepAnswer => ({
-  message: missing.length === 0 && message === CANDIDATE_MESSAGES.saved ? CANDIDATE_MESSAGES.completed : message,
+  message: missing.length === 0 && state.status === STAGE.PROFILE_COMPLETED ? CANDIDATE_MESSAGES.completed : message,
   status: state.status,
   status_name: onboardingStatusName(state.status),
   missing,
@@ -128,7 +130,7 @@ export class CandidatePageController {
     const pending = this.uploads.pending('candidate-images', { bytes: file.buffer, contentType: 'image/jpeg', extension: 'jpg' });
     const upload = { area: body.area, pending, file: { key: pending.key, content_type: 'image/jpeg', size: pending.size, sha256: sha256(file.buffer) } };
     const result = await this.commands.execute(new SaveCandidateProfile(tokenOf(request), {}, upload, context));
-    return { position: positionOf(result), body: answerOf(CANDIDATE_MESSAGES.saved, result.state, result.missing) };
+    return { position: positionOf(result), body: answerOf(CANDIDATE_MESSAGES.received, result.state, result.missing) };
   }
 
   @Serves('POST /api/v1/candidate_profile/sign')
