@@ -1058,7 +1058,10 @@ describe('console in the browser', () => {
       // The trend chart (recharts, its own chunk) draws its 30 days.
       await page.getByTestId('activation-trend').locator('svg.recharts-surface').waitFor();
       expect(await page.getByTestId('activation-trend').locator('.recharts-area-curve').count()).toBe(1);
-      expect(await page.getByTestId('onboarding-placeholder').count()).toBe(3);
+      // The onboarding parts: the stage list with the demo candidates, the Expired donut and the Agents pie.
+      await page.getByTestId('onboarding-summary').getByRole('link', { name: 'Invite Sent' }).waitFor();
+      await page.getByTestId('expired-distribution').getByText('Total').waitFor();
+      await page.getByTestId('agents-summary').getByText('Dynamic Agent (1-14 days)').waitFor();
       await screenshot(page, '23-sales-dashboard');
     });
 
