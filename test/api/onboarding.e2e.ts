@@ -244,6 +244,10 @@ describe('onboarding', () => {
   it("the Agent Summary and the dashboard: the onboarded agent with the candidate's comments, each pie slice and each list entry equal to the report it opens", async () => {
     const cara = (await as<{ items: Page<AgentSummaryReportRow> }>('office.manager@demo.test', 'GET', '/api/v1/agent_summary_report?keyword=cara.candidate')).body.items.data[0]!;
     expect(cara).toMatchObject({ first_name: 'Cara', excess_code: 'ETC-4242', office_number: 'OF001', status: 1, status_text: 'Active', comments_exists: 1, last_activation_date: null });
+    // Nothing lost on the way to an agent: her files by signed links, her comments.
+    expect(cara.candidate_id).toEqual(expect.any(String));
+    expect((await fetch(`${baseUrl}${cara.retailer_agent_agreement_url}`)).headers.get('content-type')).toBe('application/pdf');
+    expect((await fetch(`${baseUrl}${cara.photo_copy_url}`)).status).toBe(200);
     const comments = await as<{ data: CandidateComment[] }>('office.manager@demo.test', 'GET', `/api/v1/agent_comments_log/${cara.id}`);
     expect(comments.body.data.map((comment) => comment.comments)).toContain('Called her: she will finish tonight.');
     expect((await as('office.manager2@demo.test', 'GET', `/api/v1/agent_comments_log/${cara.id}`)).status).toBe(404);

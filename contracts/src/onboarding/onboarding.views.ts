@@ -130,6 +130,12 @@ export interface AgentSummaryReportRow {
   readonly last_activation_date: string | null;
   readonly updated_at: string;
   readonly created_at: string;
+  /** The candidate the agent was (onboarding), or null; their documents stay reachable from the agent (signed links). */
+  readonly candidate_id: string | null;
+  readonly photo_copy_url: string | null;
+  readonly government_document_url: string | null;
+  readonly candidate_signed_bgc_url: string | null;
+  readonly retailer_agent_agreement_url: string | null;
   readonly comments_exists: 0 | 1;
   readonly status: number;
   readonly status_text: string;

@@ -25,7 +25,10 @@ export const AGENT_BANDS = {
 const FROM = (scope: Scope) => sql`
   from ${agentRowsIn(scope)} a
   left join ${lastActivationsSource()} s on s.agent_id = a.id
-  left join (select k.user_id, k.comments_count from rm.onboarding_candidates k where k.user_id is not null) k on k.user_id = a.id`;
+  left join (
+    select k.id as candidate_id, k.user_id, k.comments_count, k.photo_copy_key, k.government_document_key, k.signed_bgc_key, k.agent_agreement_key
+    from rm.onboarding_candidates k where k.user_id is not null
+  ) k on k.user_id = a.id`;
 
 const daysSince = sql`(${sqlToday(undefined)} - s.last_activation)`;
 
@@ -72,15 +75,32 @@ export async function agentSummaryReport(db: SqlDb, scope: Scope, filters: Agent
   const order = SORTS[filters.sort_key ?? 'created_at'];
   const direction = filters.sort === 'ASC' ? sql`asc` : sql`desc`;
   const [rows, count] = await Promise.all([
-    sql<Omit<AgentSummaryReportRow, 'status_text' | 'comments_exists'> & { comments_count: number | null }>`
+    sql<
+      Omit<AgentSummaryReportRow, 'status_text' | 'comments_exists' | 'photo_copy_url' | 'government_document_url' | 'candidate_signed_bgc_url' | 'retailer_agent_agreement_url'> & {
+        comments_count: number | null;
+        photo_copy_key: string | null;
+        government_document_key: string | null;
+        signed_bgc_key: string | null;
+        agent_agreement_key: string | null;
+      }
+    >`
       select a.id, a.rad, a.user_ibo_market_name, a.office_number, a.first_name, a.middle_name, a.last_name, a.mobile_number, a.email, a.excess_code,
         a.address, a.city, a.state, a.zip, s.last_activation::text as last_activation_date, ${iso('updated_at')} as updated_at, ${iso('created_at')} as created_at,
-        k.comments_count, a.status
+        k.comments_count, k.candidate_id, k.photo_copy_key, k.government_document_key, k.signed_bgc_key, k.agent_agreement_key, a.status
       ${FROM(scope)} where ${where} order by ${order} ${direction}, a.id ${pageWindow(filters)}`.execute(db),
     sql<{ total: string }>`select count(*)::text as total ${FROM(scope)} where ${where}`.execute(db),
   ]);
   return {
-    data: rows.rows.map(({ comments_count, ...row }) => ({ ...row, comments_exists: (comments_count ?? 0) > 0 ? 1 : 0, status_text: statusText(row.status) })),
+    // A file's name where the candidate had one: the service turns it into a signed link (it knows the secret, the query does not).
+    data: rows.rows.map(({ comments_count, photo_copy_key, government_document_key, signed_bgc_key, agent_agreement_key, ...row }) => ({
+      ...row,
+      photo_copy_url: photo_copy_key ? 'photo_copy' : null,
+      government_document_url: government_document_key ? 'government_document' : null,
+      candidate_signed_bgc_url: signed_bgc_key ? 'bgc_consent' : null,
+      retailer_agent_agreement_url: agent_agreement_key ? 'agent_agreement' : null,
+      comments_exists: (comments_count ?? 0) > 0 ? 1 : 0,
+      status_text: statusText(row.status),
+    })),
     total: Number(count.rows[0]!.total),
     current_page: filters.page,
   };

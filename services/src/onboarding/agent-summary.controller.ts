@@ -2,12 +2,14 @@ import { Controller, Inject } from '@nestjs/common';
 import type { AgentSummaryReportQuery, CandidateIdParams, ExportAnswer, ExportFormat, OnboardingSummaryItem } from '@portal/contracts';
 import { agentComments, agentSummaryCounts, agentSummaryReport, businessDate, expiredDistribution, onboardingStageCounts } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
+import { signingSecret } from '../auth/credentials.store';
 import { CurrentUser } from '../auth/current-user';
 import { ExportStarter } from '../exports/export-starter';
 import { DomainError } from '../platform/commands/command-errors';
 import { RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
+import { candidateFileLinks } from './candidate-documents';
 import { agentSummaryExport } from './onboarding-exports';
 import { refuseFutureDates } from './onboarding-dates';
 
@@ -27,7 +29,9 @@ export class AgentSummaryController {
   @Serves('GET /api/v1/agent_summary_report')
   async report(@RouteQuery() query: AgentSummaryReportQuery, @CurrentUser() user: AuthenticatedUser) {
     refuseFutureDates(query);
-    return { items: await agentSummaryReport(this.platform.database.db, user.scope, query) };
+    const page = await agentSummaryReport(this.platform.database.db, user.scope, query);
+    const secret = await signingSecret(this.platform.database.db);
+    return { items: { ...page, data: page.data.map((row) => candidateFileLinks(row, secret, row.candidate_id)) } };
   }
 
   @Serves('GET /api/v1/agent_export')

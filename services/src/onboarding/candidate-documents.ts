@@ -77,11 +77,12 @@ export function checkCandidateFileSignature(secret: Uint8Array, candidateId: str
   return checkLinkSignature(secret, PURPOSE, [candidateId, file], expires, signature);
 }
 
-/** A row with its files' names (as the query answers them) turned into signed links. */
+/** A row with its files' names (as the query answers them) turned into signed links; `candidateId` when the row's id is not the candidate's (an agent's). */
 export function candidateFileLinks<Row extends { readonly id: string; readonly photo_copy_url: string | null; readonly government_document_url: string | null; readonly candidate_signed_bgc_url: string | null; readonly retailer_agent_agreement_url: string | null }>(
   row: Row,
   secret: Uint8Array,
+  candidateId: string | null = row.id,
 ): Row {
-  const link = (file: string | null) => (file ? signedCandidateFilePath(secret, row.id, file) : null);
+  const link = (file: string | null) => (file && candidateId ? signedCandidateFilePath(secret, candidateId, file) : null);
   return { ...row, photo_copy_url: link(row.photo_copy_url), government_document_url: link(row.government_document_url), candidate_signed_bgc_url: link(row.candidate_signed_bgc_url), retailer_agent_agreement_url: link(row.retailer_agent_agreement_url) };
 }

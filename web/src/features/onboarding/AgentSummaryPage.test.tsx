@@ -39,6 +39,11 @@ const agentRow = (id: string, change: Partial<AgentSummaryReportRow> = {}): Agen
   updated_at: '2025-05-06T10:00:00.000Z',
   created_at: '2025-05-01T10:00:00.000Z',
   comments_exists: 0,
+  candidate_id: null,
+  photo_copy_url: null,
+  government_document_url: null,
+  candidate_signed_bgc_url: null,
+  retailer_agent_agreement_url: null,
   status: 1,
   status_text: 'Active',
   ...change,
@@ -58,6 +63,9 @@ const AGENTS: AgentSummaryReportRow[] = [
     zip: '78701',
     last_activation_date: '2025-05-20',
     comments_exists: 1,
+    candidate_id: 'c-9',
+    photo_copy_url: '/api/v1/candidate_files/c-9/photo_copy?expires=1&signature=x',
+    candidate_signed_bgc_url: '/api/v1/candidate_files/c-9/bgc_consent?expires=1&signature=x',
   }),
   agentRow('a-2', { first_name: 'Ina', last_name: 'Inactive', status: 0, status_text: 'Inactive' }),
 ];
@@ -96,12 +104,15 @@ describe('Agent Summary', { timeout: 30_000 }, () => {
       'Last Activation',
       'Updated At',
       'Created At',
+      'Onboarding Documents',
       'Status',
       'Action',
     ]);
-    const cells = (email: string) => [...rowOf(email).querySelectorAll('td')].map((cell) => cell.textContent).slice(0, 16);
-    expect(cells('a-1@demo.test')).toEqual(['a-1@demo.test', 'RAD123', 'TX-1', 'Otto', 'B', 'Onboarded', '5125550100', 'ETC-9', '1 Main St', 'Austin', 'TX', '78701', '05-20-2025', '05-06-2025', '05-01-2025', 'Active']);
-    expect(cells('a-2@demo.test').slice(7, 16)).toEqual(['—', '—', '—', '—', '—', '—', '05-06-2025', '05-01-2025', 'Inactive']);
+    const cells = (email: string) => [...rowOf(email).querySelectorAll('td')].map((cell) => cell.textContent).slice(0, 17);
+    expect(cells('a-1@demo.test')).toEqual(['a-1@demo.test', 'RAD123', 'TX-1', 'Otto', 'B', 'Onboarded', '5125550100', 'ETC-9', '1 Main St', 'Austin', 'TX', '78701', '05-20-2025', '05-06-2025', '05-01-2025', 'Photo copyBackground check consent', 'Active']);
+    expect(cells('a-2@demo.test').slice(7, 17)).toEqual(['—', '—', '—', '—', '—', '—', '05-06-2025', '05-01-2025', '—', 'Inactive']);
+    // The candidate's files stay reachable from the agent, in a new tab.
+    expect(within(rowOf('a-1@demo.test')).getByRole('link', { name: 'Photo copy' })).toHaveAttribute('target', '_blank');
     const tagOf = (email: string) => rowOf(email).querySelector('.ant-tag');
     expect(tagOf('a-1@demo.test')).toHaveTextContent('Active');
     expect(tagOf('a-1@demo.test')).toHaveClass('ant-tag-green');

@@ -64,6 +64,7 @@ export default function AgentSummaryPage() {
       c.lastActivation,
       c.updatedAt,
       c.createdAt,
+      c.documents,
       c.status,
       actions,
     ];

@@ -1,6 +1,6 @@
 import type { AGENT_SORT_KEYS } from '@portal/contracts/onboarding/onboarding.schemas';
 import type { AgentSummaryReportRow } from '@portal/contracts/onboarding/onboarding.views';
-import { Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { shownDate, shownText } from '../../app/format';
 
@@ -10,6 +10,14 @@ type SortKey = (typeof AGENT_SORT_KEYS)[number];
 /** The agent status shown green (doc 3 §2, §4: status 1); every other orange, with its status_text. */
 export const AGENT_ACTIVE = 1;
 export const agentStatusColor = (status: number): string => (status === AGENT_ACTIVE ? 'green' : 'orange');
+
+/** The onboarding files an agent's row links to. */
+const DOCUMENT_LINKS = [
+  { field: 'photo_copy_url', label: 'Photo copy' },
+  { field: 'government_document_url', label: 'Government document' },
+  { field: 'candidate_signed_bgc_url', label: 'Background check consent' },
+  { field: 'retailer_agent_agreement_url', label: 'Retailer agent agreement' },
+] as const satisfies readonly { field: keyof AgentSummaryReportRow; label: string }[];
 
 /** A column the server sorts: its key goes as `sort_key` (contracts' AGENT_SORT_KEYS), by ReportPage's `sortParam`. */
 const sortedBy = (key: SortKey) => ({ key, sorter: true });
@@ -42,6 +50,25 @@ export const agentColumns = {
   lastActivation: { title: 'Last Activation', dataIndex: 'last_activation_date', key: 'last_activation_date', width: 140, render: (day: string | null) => shownDate(day) },
   updatedAt: { title: 'Updated At', dataIndex: 'updated_at', width: 130, ...sortedBy('updated_at'), render: (at: string) => shownDate(at) },
   createdAt: { title: 'Created At', dataIndex: 'created_at', width: 130, ...sortedBy('created_at'), render: (at: string) => shownDate(at) },
+  // Nothing is lost on the way to an agent (docs/ONBOARDING.md): the candidate's files, by their signed links.
+  documents: {
+    title: 'Onboarding Documents',
+    key: 'documents',
+    width: 220,
+    render: (_value: unknown, row) => {
+      const links = DOCUMENT_LINKS.filter(({ field }) => row[field]);
+      if (links.length === 0) return '—';
+      return (
+        <Space orientation="vertical" size={0}>
+          {links.map(({ field, label }) => (
+            <a key={field} href={row[field]!} target="_blank" rel="noopener noreferrer">
+              {label}
+            </a>
+          ))}
+        </Space>
+      );
+    },
+  },
   status: {
     title: 'Status',
     dataIndex: 'status_text',
