@@ -58,3 +58,5 @@ export * from './reports/reports.views';
 export * from './sales/sales.events';
 export * from './sales/sales.schemas';
 export * from './sales/sales.views';
+export * from './documents/documents.codes';
+export * from './documents/documents.events';
