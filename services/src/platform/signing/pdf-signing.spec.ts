@@ -24,6 +24,12 @@ describe('signing a PDF', () => {
     expect(signed.signed_sha256).toBe(sha256(signed.bytes));
     const reread = await PDFDocument.load(signed.bytes);
     expect(reread.getPageCount()).toBe(2);
+    const withRole = await signPdf({
+      original: shown, signaturePng: PNG, documentTitle: 'Code of conduct', consentText: 'I have read and understood the terms and conditions',
+      signerName: 'Ann Agent', signerEmail: 'agent@demo.test', signerRole: 'Agent', signerOffice: 'Dallas Office', businessTime: '11-26-2026 04:00 CST',
+      signedAt: new Date('2026-11-26T10:00:00Z'), ip: null, userAgent: null,
+    });
+    expect(withRole.signed_sha256).not.toBe(signed.signed_sha256);
     // Signing the same thing twice at the same instant gives the same file: nothing random goes in.
     const again = await signPdf({
       original: shown, signaturePng: PNG, documentTitle: 'Background Check Consent', consentText: 'I have read and understood the terms and conditions',

@@ -22,6 +22,11 @@ export interface SigningInput {
   readonly consentText: string;
   readonly signerName: string;
   readonly signerEmail: string;
+  /** The signer's role and office, for the certificate (compliance documents); absent for a candidate. */
+  readonly signerRole?: string;
+  readonly signerOffice?: string | null;
+  /** The signing time as the business reads it ('11-26-2026 10:00 CST'), beside UTC on the certificate. */
+  readonly businessTime?: string;
   readonly signedAt: Date;
   readonly ip: string | null;
   readonly userAgent: string | null;
@@ -66,6 +71,10 @@ export async function signPdf(input: SigningInput): Promise<SignedDocument> {
   last.drawText(printable(`Signed by ${input.signerName} on ${when}`), { x: 280, y: 120, size: 9, font: bold });
   wrap(`"${input.consentText}"`, 270, (line) => font.widthOfTextAtSize(line, 8)).slice(0, 5).forEach((line, index) => last.drawText(line, { x: 280, y: 106 - index * 10, size: 8, font }));
 
+  // A footer on every page of the original: which pages were signed, by whom, when.
+  const footer = printable(`Signed electronically by ${input.signerName} on ${when}. See the signature certificate on the last page.`);
+  for (const shown of doc.getPages()) shown.drawText(footer, { x: 36, y: 18, size: 7, font, color: rgb(0.4, 0.4, 0.4) });
+
   // The certificate page.
   const originalSha = sha256(input.original);
   const consentSha = sha256(input.consentText);
@@ -83,7 +92,10 @@ export async function signPdf(input: SigningInput): Promise<SignedDocument> {
   y -= 36;
   line('Document', input.documentTitle);
   line('Signer', `${input.signerName} <${input.signerEmail}>`);
+  if (input.signerRole) line('Role', input.signerRole);
+  if (input.signerOffice) line('Office', input.signerOffice);
   line('Signed at', when);
+  if (input.businessTime) line('Local time', input.businessTime);
   line('IP address', input.ip ?? 'not known');
   line('Device', input.userAgent ?? 'not known');
   line('Consent', input.consentText);
