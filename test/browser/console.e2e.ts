@@ -890,8 +890,11 @@ describe('console in the browser', () => {
         await phone.getByText('Complete your profile').first().waitFor();
         await phone.getByText('Dallas Office').first().waitFor();
         const personal = phone.locator('.ant-card').filter({ hasText: '1. Personal details' });
-        await personal.getByPlaceholder('MM-DD-YYYY').fill('04-12-1994');
-        await personal.getByPlaceholder('MM-DD-YYYY').press('Enter');
+        const birth = personal.getByPlaceholder('MM-DD-YYYY');
+        await birth.fill('04-12-1994');
+        await birth.press('Enter');
+        // The picker takes a typed date on Enter; make sure it did before saving.
+        await waitFor(() => birth.inputValue(), (value) => value === '04-12-1994', 5_000, 'the date of birth in the picker');
         await personal.getByLabel('RAD ID').fill('RAD90210');
         await personal.locator('.ant-form-item').filter({ hasText: 'Shirt Size' }).locator('.ant-select').click();
         await phone.locator('.ant-select-item-option', { hasText: /^M$/ }).click();
@@ -921,12 +924,14 @@ describe('console in the browser', () => {
           await section.getByRole('button', { name: 'Sign' }).click();
           await section.getByText('Signed', { exact: true }).waitFor();
         }
-        // The page says so at once; on a loaded CI runner it once did not within 30 s (the server had the
-        // profile complete: see the closing note of stop 35), so a reload must show it then.
+        // The page says so at once; on a loaded CI runner it once did not within 30 s (stop 35's note):
+        // a reload must show it then, and if it does not, the failure names what is missing.
         const completed = phone.getByText('Profile completed: your office will take it from here').first();
         if (!(await completed.waitFor({ timeout: 15_000 }).then(() => true, () => false))) {
           await phone.reload();
-          await completed.waitFor();
+          const shown = await completed.waitFor({ timeout: 15_000 }).then(() => true, () => false);
+          // Say what the server still finds missing, rather than only that the panel is not there.
+          if (!shown) throw new Error(`the profile is not complete after all the steps; still missing: ${(await phone.locator('[aria-labelledby="candidate-missing"] li').allInnerTexts()).join(', ')}`);
         }
         await screenshot(phone, '31-onboarding-candidate-phone');
         // Nothing sideways on a phone.
