@@ -102,10 +102,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
   pads.length = 0;
 });
-// Nothing may fire once the file's jsdom is gone (a closing toast's timer, a late refetch): settle, then close what is left.
+// Nothing may run once the file's jsdom is gone: closing antd's toast holder schedules a React
+// render of its own root, so close it inside act and let the scheduler finish before the file ends.
 afterAll(async () => {
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  message.destroy();
+  await act(async () => {
+    message.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
 });
 
 describe('the candidate page', () => {
