@@ -41,8 +41,8 @@ module.exports = tseslint.config(
   },
   {
     // Node scripts run by hand (e.g. scripts/make-training-video.mjs): ES modules with Node's globals.
-    files: ['scripts/**/*.mjs'],
-    languageOptions: { sourceType: 'module', globals: { Buffer: 'readonly', console: 'readonly', process: 'readonly', document: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MediaRecorder: 'readonly', Blob: 'readonly', btoa: 'readonly' } },
+    files: ['scripts/**/*.mjs', 'docs/**/*.mjs'],
+    languageOptions: { sourceType: 'module', globals: { Buffer: 'readonly', console: 'readonly', process: 'readonly', document: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MediaRecorder: 'readonly', Blob: 'readonly', btoa: 'readonly', fetch: 'readonly', setTimeout: 'readonly', URLSearchParams: 'readonly' } },
   },
   {
     files: ['**/*.js'],
@@ -52,7 +52,7 @@ module.exports = tseslint.config(
   {
     // Request schemas build text and dates from contracts/src/platform/input.ts (control characters, sane dates: DESIGN.md §12).
     files: ['contracts/src/**/*.ts'],
-    ignores: ['contracts/src/platform/input.ts', 'contracts/src/**/*.events.ts', 'contracts/src/platform/event-envelope.ts', 'contracts/src/**/*.spec.ts'],
+    ignores: ['contracts/src/platform/input.ts', 'contracts/src/**/*.events.ts', 'contracts/src/**/*.event-schemas.ts', 'contracts/src/platform/event-envelope.ts', 'contracts/src/**/*.spec.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -1,3 +1,7 @@
+import { SubscriptionsModule } from './subscriptions/subscriptions.module';
+import { AuditModule } from './audit/audit.module';
+import { DocumentsModule } from './documents/documents.module';
+import { MessagesModule } from './messages/messages.module';
 import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
@@ -23,7 +27,7 @@ import type { Platform } from './platform/platform';
 import { PlatformModule } from './platform/platform.module';
 
 /** Every capability's module, one line each: a new capability adds its line here. */
-export const CAPABILITY_MODULES = [AdminModule, ReferenceModule, HelpModule, OnboardingModule, InventoryModule, RmaModule, OrdersModule, DashboardModule, SalesModule, ReportsModule, ExportsModule];
+export const CAPABILITY_MODULES = [AdminModule, ReferenceModule, HelpModule, OnboardingModule, InventoryModule, RmaModule, OrdersModule, DashboardModule, SalesModule, ReportsModule, ExportsModule, DocumentsModule, MessagesModule, AuditModule, SubscriptionsModule];
 
 /** The api process: HTTP routes over the opened platform. Capabilities add their modules here. */
 @Module({})

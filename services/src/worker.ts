@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@portal/contracts';
-import { ProjectionRunner, projections } from '@portal/projections';
+import { ProjectionRunner, messageRecipientsOf, messagesProjection, projections } from '@portal/projections';
 import { processExports } from './exports/export-processor';
 import { enqueueMail, processMail } from './platform/mail/mail-sender';
 import { processSms } from './platform/sms/sms-sender';
@@ -7,6 +7,8 @@ import { sendOrderReminders } from './orders/order-reminders';
 import { expireCandidates } from './onboarding/expire-candidates';
 import type { Platform } from './platform/platform';
 import { runInBackground } from './platform/db/database';
+import { scheduleCheckpoints } from './platform/event-store/checkpoints';
+import { startWebhooks } from './subscriptions/webhook-dispatcher';
 import type { LiveBus } from './platform/realtime/live-bus';
 import { LIVE_PROJECTIONS, scopeLookups, scopesTouchedByBatch } from './platform/realtime/scopes-touched';
 
@@ -50,11 +52,17 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
     void expireCandidates(platform, new Date(), (work) => runInBackground(work)).catch((error: unknown) => logger.error({ err: error }, 'onboarding expiry failed'));
   }, config.ONBOARDING_EXPIRY_EVERY_MINUTES * 60_000);
   expiry.unref();
+  // Signed audit checkpoints (docs/AUDIT.md): daily by default, one process at a time.
+  const stopCheckpoints = scheduleCheckpoints(platform);
+  // Webhooks (docs/SUBSCRIPTIONS.md): the feed handed to each endpoint, deliveries sent as jobs.
+  const stopWebhooks = startWebhooks(platform);
   logger.info({ projections: projections.map((projection) => projection.name) }, 'worker started');
   return {
     stop: () => {
       clearInterval(reminders);
       clearInterval(expiry);
+      stopCheckpoints();
+      stopWebhooks();
       return runner.stop();
     },
   };
@@ -63,6 +71,12 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
 function publishScopeChanges(platform: Platform, live: LiveBus) {
   const lookups = scopeLookups(platform.database.db, platform.eventStore);
   return (projection: string, events: readonly RecordedEvent[]) => {
+    if (projection === messagesProjection.name) {
+      void messageRecipientsOf(platform.database.db, events)
+        .then((userIds) => live.publish({ kind: 'messages', user_ids: userIds }))
+        .catch((error: unknown) => platform.logger.warn({ err: error, projection }, 'live: publishing new messages failed'));
+      return;
+    }
     if (!LIVE_PROJECTIONS.has(projection)) return;
     // Off the projection's path: the next batch never waits for the live push.
     void scopesTouchedByBatch(events, lookups)

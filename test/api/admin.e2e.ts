@@ -201,7 +201,9 @@ describe('administration', () => {
       const mine = await as<MarketPage>('bluebonnet', '/api/v1/ibo_marketers?sort_by=name');
       // The seed's Prairie Market is closed (no offices, no agents): listed, Inactive.
       expect(mine.body.items.data.map((row) => [row.name, row.status])).toEqual([['North Market', 1], ['Prairie Market', 0], ['South Market', 1]]);
-      expect(mine.body.items.data[0]).toMatchObject({ retailer_name: 'Bluebonnet Mobile', distributor_name: 'Prairie Wireless Distribution', master_agent_name: 'Lone Star Master Agency', status: 1, form_status: null });
+      expect(mine.body.items.data[0]).toMatchObject({ retailer_name: 'Bluebonnet Mobile', distributor_name: 'Prairie Wireless Distribution', master_agent_name: 'Lone Star Master Agency', status: 1, form_status: 1, form_id: expect.any(String) });
+      // The seed sent North Market the unit form (docs/DOCUMENTS.md); Prairie Market has none.
+      expect(mine.body.items.data[1]).toMatchObject({ name: 'Prairie Market', form_status: null, form_id: null });
       expect(mine.body.items.data[0]!.get_manager_info.map((person) => person.name)).toContain('Ian Mercer');
       expect((await as<MarketPage>('admin', '/api/v1/ibo_marketers')).body.items.total).toBe(5);
       expect((await as<MarketPage>('bluebonnet', '/api/v1/ibo_marketers?status=0')).body.items.data.map((row) => row.name)).toEqual(['Prairie Market']);

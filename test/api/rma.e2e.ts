@@ -5,6 +5,7 @@ import {
   type DeviceLogRow,
   type Listed,
   type ManagerCounts,
+  type MessageListAnswer,
   type RmaCandidateRow,
   type RmaDeviceRow,
   type RmaDeviceStatusRow,
@@ -19,6 +20,7 @@ import { businessDate } from '@portal/projections';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { PdfParser } from '../../services/src/platform/testing/pdf-parser';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
+import { waitFor } from '../support/processes';
 
 const imei = (serial: number) => withLuhnCheckDigit(`35693804${String(serial).padStart(6, '0')}`);
 
@@ -113,6 +115,18 @@ describe('RMA devices', () => {
     expect((await as<Listed<RmaDeviceRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list?status=2')).body.items.total).toBe(1);
     expect((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_rma_devices_for_approval')).body.items.total).toBe(0);
     expect(await logOf(agentOne)).toEqual(expect.arrayContaining(['Return requested by the agent (Pending RMA)', 'Return request declined by the manager', 'Return request accepted by the manager: awaiting RMA approval', 'RMA approved']));
+    // The agent's messages (docs/DOCUMENTS.md "Messages"): the assignment and both answers, in plain words, newest first, unread.
+    const messages = await waitFor(
+      () => as<MessageListAnswer>('agent', 'GET', '/api/v1/manager/transaction_history?results=50'),
+      (answer) => answer.body.items.data.filter((row) => row.kind === 'rma_answered').length === 2,
+      10_000,
+      'the RMA answers in the agent\'s messages',
+    );
+    const texts = messages.body.items.data.map((row) => row.message);
+    expect(texts).toEqual(expect.arrayContaining(['2 devices were assigned to you by Olivia Ortega. Accept or return them under My Inventory.']));
+    expect(texts.filter((text) => text.startsWith('Your RMA request'))).toEqual([`Your RMA request for IMEI ${agentOne} was accepted by Olivia Ortega.`, `Your RMA request for IMEI ${agentOne} was declined by Olivia Ortega.`]);
+    expect(messages.body.unread).toBeGreaterThanOrEqual(3);
+    expect((await as<MessageListAnswer>('manager2', 'GET', '/api/v1/manager/transaction_history?results=50')).body.items.data.some((row) => row.message.includes(agentOne))).toBe(false);
   });
 
   it('a manager initiation: all or none, then rejected (21), initiated again; out-of-service devices refused by assign; racing answers', async () => {
@@ -315,7 +329,7 @@ describe('RMA devices', () => {
       expect(formText).toContain('Dallas Office');
       // A tampered or foreign link opens nothing.
       expect((await fetch(new URL(first.rma_form_url.replace('rma_form', 'shipping_label'), service.baseUrl))).status).toBe(403);
-      expect((await fetch(new URL(first.rma_form_url.replace(/signature=./, 'signature=A'), service.baseUrl))).status).toBe(403);
+      expect((await fetch(new URL(first.rma_form_url.replace(/signature=(.)/, (_match, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`), service.baseUrl))).status).toBe(403);
 
       // Approval: never the submitter, never the office manager's role, a comment required.
       const answer = (who: keyof typeof tokens, id: string, body: object) => as<{ message: string; fields?: Record<string, string> }>(who, 'POST', `/api/v1/manager/approve_reject_rma_order/${id}`, body);

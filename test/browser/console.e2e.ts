@@ -1,4 +1,6 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -7,6 +9,7 @@ import { type BrowserGlobals, announcementsDialog, launchBrowser, motionsSettled
 import { ROLE } from '@portal/contracts';
 import { businessDate } from '@portal/projections';
 import { sql } from 'kysely';
+import { Webhook } from 'standardwebhooks';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
 import { call, login, type SeededService, startSeededService } from '../support/demo';
@@ -46,6 +49,24 @@ describe('console in the browser', () => {
   });
 
   const sidebarOf = (page: Page) => page.getByTestId('sidebar');
+
+  /**
+   * Logout from the profile menu (a hover dropdown). On a busy machine the dropdown can close
+   * between the hover and the click, which then lands on nothing: hover and click again until
+   * the login page shows (three tries).
+   */
+  async function logOut(page: Page): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      await page.getByTestId('profile-menu').hover();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      try {
+        await page.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 });
+        return;
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
+  }
 
   /**
    * A menu entry by its visible label. Matched on text rather than accessible name: an entry's
@@ -203,9 +224,7 @@ describe('console in the browser', () => {
       await hooray.getByRole('button', { name: 'OK' }).click();
       await hooray.waitFor({ state: 'hidden' });
 
-      await page.getByTestId('profile-menu').hover();
-      await page.getByRole('menuitem', { name: 'Logout' }).click();
-      await page.waitForURL((url) => url.pathname === '/login');
+      await logOut(page);
       await signInToShell(page, 'new.agent@demo.test', '/agent-dashboard', { password: 'Chosen-1!' });
       await page.getByRole('heading', { name: 'Agent Dashboard', exact: true }).waitFor();
       await page.waitForTimeout(300);
@@ -280,7 +299,8 @@ describe('console in the browser', () => {
       const table = page.getByRole('table');
       const names = async () => {
         const rows = await table.getByRole('row').filter({ has: page.getByRole('cell') }).all();
-        return Promise.all(rows.map(async (row) => (await row.getByRole('cell').first().innerText()).trim()));
+        // The first cell is the row's checkbox (Send Document selects rows): the office's name is the one with its number.
+        return Promise.all(rows.map(async (row) => (await row.getByRole('cell').filter({ hasText: /\(OF\d{3}\)/ }).first().innerText()).trim()));
       };
       const loaded = await waitFor(names, (list) => list.length === 6, 10_000, 'six offices');
       expect(new Set(loaded).size).toBe(6);
@@ -345,9 +365,7 @@ describe('console in the browser', () => {
       await drawer.waitFor({ state: 'hidden' });
 
       // Per user: another account in the same browser keeps its own (default, light) theme.
-      await page.getByTestId('profile-menu').hover();
-      await page.getByRole('menuitem', { name: 'Logout' }).click();
-      await page.waitForURL((url) => url.pathname === '/login');
+      await logOut(page);
       await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
       await page.getByRole('heading', { name: 'Agent Dashboard', exact: true }).waitFor();
       expect(await theme()).not.toBe('dark');
@@ -946,6 +964,232 @@ describe('console in the browser', () => {
       void context;
     });
   });
+
+  /** Draws a stroke across a signature pad with the mouse, as a person would. */
+  async function drawSignature(page: Page, pad: Locator): Promise<void> {
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    for (let step = 1; step <= 12; step++) await page.mouse.move(box.x + 20 + step * ((box.width - 40) / 12), box.y + box.height / 2 + (step % 2 ? -25 : 25));
+    await page.mouse.up();
+  }
+
+  it('Compliance documents: an agent on a phone reads a document to its last page, ticks the consent, signs with the mouse and sees the signed copy', async () => {
+    await scenario(browser, baseUrl, '33-compliance-sign-phone', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+      // Not in the agent's sidebar (doc 1 §2.2): the profile menu opens it.
+      await page.getByTestId('profile-menu').click();
+      await page.getByRole('menuitem').filter({ hasText: 'Compliance Documents' }).click();
+      await page.waitForURL('**/agent-compliancedocument');
+      const row = page.getByRole('row').filter({ hasText: 'Agent Code of Conduct' });
+      await row.getByText('Pending').waitFor();
+      await screenshot(page, '33-compliance-list-phone');
+      await row.getByRole('button', { name: 'View Document Agent Code of Conduct' }).click();
+      const viewer = page.getByRole('dialog');
+      await viewer.getByRole('img', { name: 'Agent Code of Conduct, page 1 of 2' }).waitFor();
+      const consent = viewer.getByRole('checkbox', { name: 'I have read and understood the terms and conditions' });
+      expect(await consent.isDisabled()).toBe(true);
+      await viewer.getByText('Please read the document to its last page').first().waitFor();
+      await viewer.getByRole('button', { name: 'Next' }).click();
+      await viewer.getByRole('img', { name: 'Agent Code of Conduct, page 2 of 2' }).waitFor();
+      await consent.check();
+      await drawSignature(page, viewer.getByLabel('Signature for Agent Code of Conduct'));
+      await screenshot(page, '33-compliance-signing-phone');
+      expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await viewer.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Document signed successfully').waitFor();
+      await page.getByRole('button', { name: 'OK' }).click();
+      // The signed copy: the two pages read, then the certificate.
+      await viewer.getByRole('img', { name: 'Agent Code of Conduct, page 1 of 3' }).waitFor({ timeout: 15_000 });
+      await viewer.getByRole('button', { name: 'Next' }).click();
+      await viewer.getByRole('button', { name: 'Next' }).click();
+      await viewer.getByRole('img', { name: 'Agent Code of Conduct, page 3 of 3' }).waitFor();
+      await screenshot(page, '33-compliance-certificate-phone');
+    });
+  });
+
+  it('Documents: the office manager fills the unit form from the Documents list; the retailer manager accepts another office\'s in the Accept/Reject modal; the bell counts the messages', async () => {
+    await scenario(browser, baseUrl, '34-unit-form-fill', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      const bell = page.getByRole('button', { name: /^Messages, \d+ unread$/ });
+      await bell.waitFor();
+      await page.getByTestId('profile-menu').click();
+      await page.getByRole('menuitem').filter({ hasText: /^Documents$/ }).click();
+      await page.waitForURL('**/documents');
+      const row = page.getByRole('row').filter({ hasText: 'Dallas Office' });
+      await row.getByText('In Progress').waitFor();
+      await screenshot(page, '34-manager-documents');
+      await row.getByRole('link', { name: /Fill form/ }).click();
+      await page.waitForURL('**/form/**');
+      await page.getByText('Signing as Olivia Ortega').waitFor();
+      for (const [label, value] of [['Legal business name', 'Dallas Wireless LLC'], ['Business address', '1 Elm Street, Dallas TX'], ['Tax ID (EIN)', '12-3456789'], ['Contact name', 'Olivia Ortega'], ['Contact phone', '2145550100'], ['Contact email', 'olivia@demo.test']] as const) {
+        await page.getByLabel(label, { exact: true }).fill(value);
+      }
+      await page.getByRole('checkbox', { name: 'I confirm the information above is accurate' }).check();
+      await drawSignature(page, page.getByLabel('Signature', { exact: true }));
+      await screenshot(page, '34-unit-form-filled');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Form updated successfully').waitFor();
+      await page.goto('/documents');
+      await page.getByRole('row').filter({ hasText: 'Dallas Office' }).getByText('Completed').waitFor();
+      await page.goto('/Transaction');
+      await page.getByText('was sent to Dallas Office for you to fill in').first().waitFor();
+      await page.getByRole('button', { name: 'Messages, 0 unread' }).waitFor({ timeout: 10_000 });
+      await screenshot(page, '34-manager-messages');
+    });
+    await scenario(browser, baseUrl, '35-unit-form-review', async ({ page }) => {
+      await signInToShell(page, 'retailer.manager@demo.test', '/');
+      await page.goto('/offices');
+      const houston = page.getByRole('row').filter({ hasText: 'Houston Office' });
+      await houston.getByRole('button', { name: /Accept\/Reject/ }).click();
+      const modal = page.getByRole('dialog', { name: 'Accept/Reject documents' });
+      await modal.getByRole('link', { name: 'View filled form' }).waitFor();
+      await modal.getByRole('button', { name: 'OK' }).click();
+      await modal.getByText('Please input is accept!').waitFor();
+      await modal.getByRole('radio', { name: 'Reject' }).check();
+      await modal.getByRole('button', { name: 'OK' }).click();
+      await modal.getByText('Enter reason for rejecting').waitFor();
+      await modal.getByRole('radio', { name: 'Accept' }).check();
+      await screenshot(page, '35-accept-reject-modal');
+      await modal.getByRole('button', { name: 'OK' }).click();
+      await page.getByText('Form updated successfully').waitFor();
+      await houston.getByText('Accepted').waitFor();
+      await page.goto('/publishdocuments');
+      await page.getByRole('row').filter({ hasText: 'Agent Code of Conduct' }).waitFor();
+      await screenshot(page, '35-publish-documents');
+    });
+  });
+
+  it('Auditor: reads the dashboard without links to command screens, opens a device timeline from the menu, and reads the device as of an earlier step', async () => {
+    const db = seeded.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
+    const dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
+    const { key } = await createApiKey(db, retailer.id, 'browser audit test');
+    const device = demoDeviceId(930_000, 'PHONE');
+    const shipped = await call<{ job_id: string }>(baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key }, body: { office_id: dallas, devices: [{ imei: device, device_type: 'PHONE', carton_number: 'BR-AUDIT' }] } });
+    expect(shipped.status).toBe(201);
+    const manager = (await login(baseUrl, 'office.manager@demo.test')).body.items!.token;
+    expect((await call(baseUrl, 'POST', '/api/v1/manager/manager_accept_selected_cartons', { token: manager, body: { job_id: shipped.body.job_id, carton_numbers: ['BR-AUDIT'], status: 1 } })).status).toBe(200);
+
+    await scenario(browser, baseUrl, '36-auditor-timeline', async ({ page }) => {
+      await signInToShell(page, 'auditor@demo.test', '/');
+      await menuEntry(sidebarOf(page), 'Device Timeline').click();
+      await page.waitForURL('**/audit/device');
+      await page.locator('input[aria-label="IMEI"]').fill(device);
+      await page.getByRole('button', { name: 'Search' }).click();
+      const history = page.getByRole('region', { name: 'History' });
+      await history.getByText('Received in carton BR-AUDIT').waitFor();
+      await history.getByText('Accepted by the manager').waitFor();
+      const state = page.getByRole('region', { name: 'The device as of the moment chosen' });
+      await state.getByText('Manager Received').waitFor();
+      // One step back on the slider: the device as the first step left it.
+      await page.getByRole('slider').focus();
+      await page.keyboard.press('ArrowLeft');
+      await state.getByText('Manager Pending').waitFor();
+      await screenshot(page, '36-auditor-timeline');
+    });
+    // The fleet as of yesterday: the model is replayed on demand, then the report reads it (the carton above came today: not there).
+    // The business's yesterday (its time zone, not UTC's).
+    const yesterday = new Date(Date.parse(`${businessDate(new Date())}T12:00:00Z`) - 86_400_000);
+    const shown = `${String(yesterday.getUTCMonth() + 1).padStart(2, '0')}-${String(yesterday.getUTCDate()).padStart(2, '0')}-${yesterday.getUTCFullYear()}`;
+    await scenario(browser, baseUrl, '36-auditor-fleet-as-of', async ({ page }) => {
+      await signInToShell(page, 'auditor@demo.test', '/');
+      await page.goto(`/InventoryDetailedReport?as_of=${yesterday.toISOString().slice(0, 10)}`);
+      await page.getByText(`As of ${shown}`, { exact: true }).waitFor({ timeout: 60_000 });
+      await screenshot(page, '36-auditor-fleet-as-of-yesterday');
+      await page.getByPlaceholder('IMEI', { exact: true }).fill(device);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.locator('.ant-table .ant-empty').waitFor();
+      await page.getByRole('button', { name: 'Back to today' }).click();
+      await page.getByRole('cell', { name: device }).waitFor();
+    });
+  }, 150_000);
+
+  it('Webhooks: the retailer manager registers an endpoint in the console, a local receiver gets signed events, the delivery log shows each attempt and a replay sends them again', async () => {
+    const db = seeded.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
+    const dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
+    const { key } = await createApiKey(db, retailer.id, 'browser webhooks test');
+    // The receiver a user would run: it checks each delivery's signature with the secret the console showed.
+    let secret = '';
+    const verified: { id: string; type: string }[] = [];
+    const refused: string[] = [];
+    const receiver = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        try {
+          new Webhook(secret).verify(body, Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)])));
+          const event = JSON.parse(body) as { id: string; type: string };
+          verified.push({ id: event.id, type: event.type });
+          response.writeHead(204).end();
+        } catch (error) {
+          refused.push(String(error));
+          response.writeHead(400).end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://localhost:${(receiver.address() as AddressInfo).port}/hooks`;
+    try {
+      await scenario(browser, baseUrl, '37-webhooks', async ({ page }) => {
+        await signInToShell(page, 'retailer.manager@demo.test', '/');
+        const integrations = await openGroup(sidebarOf(page), 'Integrations');
+        await menuEntry(integrations, 'Webhooks').click();
+        await page.waitForURL('**/integrations/webhooks');
+        await page.getByRole('button', { name: 'Register Endpoint' }).click();
+        const drawer = page.getByRole('dialog').filter({ hasText: 'Register Endpoint' });
+        await drawer.getByLabel('URL').fill('ftp://nowhere');
+        await drawer.getByRole('button', { name: 'Register' }).click();
+        await drawer.getByText('The endpoint URL must start with https:// (http:// only for localhost)').waitFor();
+        await drawer.getByLabel('URL').fill(url);
+        await drawer.getByLabel('Description').fill('Our warehouse system');
+        await drawer.getByRole('button', { name: 'Register' }).click();
+        secret = (await page.getByTestId('webhook-secret').textContent())!.trim();
+        expect(secret).toMatch(/^whsec_/);
+        await screenshot(page, '37-webhook-secret-once');
+        await page.getByRole('button', { name: 'Done' }).click();
+        await page.getByRole('cell', { name: url }).first().waitFor();
+
+        // News: a shipment through the API; the receiver gets its events, signed.
+        const shipped = await call(baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key }, body: { office_id: dallas, devices: [{ imei: demoDeviceId(940_000, 'PHONE'), device_type: 'PHONE', carton_number: 'BR-HOOK' }] } });
+        expect(shipped.status).toBe(201);
+        await waitFor(async () => verified.length, (count) => count >= 2, 20_000, 'the receiver to get the shipment\'s events');
+        expect(refused).toEqual([]);
+        await page.getByRole('button', { name: `Deliveries of ${url}` }).click();
+        const log = page.getByRole('dialog').filter({ hasText: `Deliveries: ${url}` });
+        await log.getByRole('cell', { name: 'DeviceReceived', exact: true }).waitFor();
+        await log.getByText('delivered', { exact: false }).first().waitFor();
+        await screenshot(page, '37-webhook-delivery-log');
+        await log.getByRole('button', { name: 'Close' }).click();
+
+        // Replay from the first event: everything the retailer's feed holds comes again, under the same ids.
+        const before = verified.length;
+        await page.getByRole('button', { name: `Replay events to ${url}` }).click();
+        await page.getByRole('dialog').filter({ hasText: 'Replay events' }).getByRole('button', { name: 'Replay' }).click();
+        await page.getByText('Every event from that point is queued to be delivered again').waitFor();
+        const first = verified.slice(0, before).map((event) => event.id);
+        await waitFor(async () => verified.slice(before).map((event) => event.id), (ids) => first.every((id) => ids.includes(id)), 60_000, 'the replay to reach the shipment\'s events again');
+        expect(verified.length - before).toBeGreaterThan(100);
+        expect(refused).toEqual([]);
+      });
+      await scenario(browser, baseUrl, '37-event-catalog', async ({ page }) => {
+        await signInToShell(page, 'auditor@demo.test', '/');
+        await page.goto('/integrations/events');
+        await page.locator('.ant-table-row').first().waitFor();
+        await page.locator('input[aria-label="Event type"]').fill('DeviceReceived');
+        const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'DeviceReceived', exact: true }) });
+        await row.getByRole('button').first().click();
+        await page.getByRole('region', { name: 'Example' }).waitFor();
+        await screenshot(page, '37-event-catalog');
+        expect(await page.getByRole('button', { name: 'Register Endpoint' }).count()).toBe(0);
+      });
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
+  }, 180_000);
 
   it('Order Devices: phones and tablets offered only for a CA office; the IBO manager approves the request in the console', async () => {
     let orderPrefix = '';

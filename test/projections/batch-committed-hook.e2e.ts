@@ -19,8 +19,9 @@ describe('ProjectionRunner onBatchCommitted', () => {
       batchSize: 100,
       logger: { info: () => undefined, error: (_details, message) => void errors.push(message) },
       onBatchCommitted: async (projection, events) => {
-        calls++;
+        // Every projection that handles all events (the catalog, the feed) is called; this one is watched.
         if (projection !== 'stream_catalog') return;
+        calls++;
         // Another connection already sees what the batch wrote: the hook runs after the commit.
         const visible = await sql<{ count: number }>`select count(*)::int as count from rm.audit_streams`.execute(test.database.db);
         seen.push({ projection, events, visible: visible.rows[0]!.count });

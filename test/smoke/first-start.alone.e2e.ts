@@ -15,7 +15,8 @@ import { exited, startService } from '../support/processes';
  * latencies measured beside other test files would measure them.
  */
 const SAMPLE_EVERY_MS = 200;
-const SAMPLE_FOR_MS = 60_000;
+// 60 s until the event feed's index (issue 24) joined the projections the seed's events go through on the one connection (devices then ended at about 56 s; with it at about 65-75 s).
+const SAMPLE_FOR_MS = 100_000;
 const WORST_ALLOWED_MS = 5_000;
 
 interface Sample {

@@ -15,6 +15,13 @@ configure({ asyncUtilTimeout: 5_000 });
  * would then run after the file's DOM is torn down ("window is not defined"). Close them all
  * and let React finish before teardown.
  */
+/**
+ * A toast closes itself on its own timer (3 s), and that timer keeps running after
+ * `message.destroy()` has started the closing motion: when it fires after teardown, React renders
+ * into a DOM that is gone. Toasts in tests stay until destroyed, so no timer outlives a file.
+ */
+message.config({ duration: 0 });
+
 afterAll(async () => {
   Modal.destroyAll();
   notification.destroy();

@@ -108,21 +108,22 @@ export const usStates: readonly UsState[] = [
 // Who may give which role (doc 3 §2 Add/Edit User, §6)
 // ---------------------------------------------------------------------------------------------
 
-type ManagerRole = typeof ROLE.RETAILER_MANAGER | typeof ROLE.IBO_MANAGER | typeof ROLE.OFFICE_MANAGER | typeof ROLE.OFFICE_SUPERVISOR;
+type ManagerRole = typeof ROLE.RETAILER_MANAGER | typeof ROLE.IBO_MANAGER | typeof ROLE.OFFICE_MANAGER | typeof ROLE.OFFICE_SUPERVISOR | typeof ROLE.AUDITOR;
 
 /**
  * The roles a viewer may give a user, per form. doc 3 §2: on Add, a retailer manager's role
  * picker shows 11 and is disabled (so Add User makes IBO managers), an IBO manager has no Add;
  * on Edit, retailer managers choose among 3, 11, 14 and IBO managers among 14 and 3. The super
- * role (ours, DESIGN §11) gives every manager-level role below it. Agents come from onboarding.
+ * role (ours, DESIGN §11) gives every manager-level role below it, and the Auditor (ours, issue
+ * 23: of one retailer, or of every one). Agents come from onboarding.
  */
 export const USER_ROLE_CHOICES: Readonly<Record<'add' | 'edit', Partial<Record<RoleId, readonly ManagerRole[]>>>> = {
   add: {
-    [ROLE.SUPER_ADMIN]: [ROLE.RETAILER_MANAGER, ROLE.IBO_MANAGER, ROLE.OFFICE_MANAGER, ROLE.OFFICE_SUPERVISOR],
+    [ROLE.SUPER_ADMIN]: [ROLE.RETAILER_MANAGER, ROLE.IBO_MANAGER, ROLE.OFFICE_MANAGER, ROLE.OFFICE_SUPERVISOR, ROLE.AUDITOR],
     [ROLE.RETAILER_MANAGER]: [ROLE.IBO_MANAGER],
   },
   edit: {
-    [ROLE.SUPER_ADMIN]: [ROLE.RETAILER_MANAGER, ROLE.IBO_MANAGER, ROLE.OFFICE_MANAGER, ROLE.OFFICE_SUPERVISOR],
+    [ROLE.SUPER_ADMIN]: [ROLE.RETAILER_MANAGER, ROLE.IBO_MANAGER, ROLE.OFFICE_MANAGER, ROLE.OFFICE_SUPERVISOR, ROLE.AUDITOR],
     [ROLE.RETAILER_MANAGER]: [ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.OFFICE_SUPERVISOR],
     [ROLE.IBO_MANAGER]: [ROLE.OFFICE_SUPERVISOR, ROLE.OFFICE_MANAGER],
   },
@@ -139,9 +140,11 @@ export function userRoleChoices(viewerRoles: readonly number[], form: 'add' | 'e
 /**
  * Where a user of each role works, so which of the form's pickers are required: an IBO manager
  * in an IBO/market, an office manager, add-on manager or agent in an office (of a market), a
- * retailer manager in a retailer (doc 3 §5: "required when shown").
+ * retailer manager in a retailer (doc 3 §5: "required when shown"); an auditor in a retailer, or —
+ * with none chosen — over every retailer (ours, issue 23).
  */
-export function userPlacement(roles: readonly number[]): 'retailer' | 'market' | 'office' | 'none' {
+export function userPlacement(roles: readonly number[]): 'retailer' | 'retailer-optional' | 'market' | 'office' | 'none' {
+  if (roles.includes(ROLE.AUDITOR)) return 'retailer-optional';
   if (roles.includes(ROLE.RETAILER_MANAGER)) return 'retailer';
   if (roles.includes(ROLE.IBO_MANAGER)) return 'market';
   if (roles.includes(ROLE.OFFICE_MANAGER) || roles.includes(ROLE.OFFICE_SUPERVISOR) || roles.includes(ROLE.AGENT)) return 'office';
@@ -153,6 +156,7 @@ export function userPlacement(roles: readonly number[]): 'retailer' | 'market' |
  * 2, 3, 4, 8, 9 and 11 for retailer managers (the class allowed to add users).
  */
 export const USER_ROLE_FILTER_HIDDEN: Readonly<Partial<Record<RoleId, readonly RoleId[]>>> = {
-  [ROLE.IBO_MANAGER]: [ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.BACK_OFFICE],
+  // An IBO manager's list never holds an auditor (it is a retailer's): no filter for one (ours, issue 23).
+  [ROLE.IBO_MANAGER]: [ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.BACK_OFFICE, ROLE.AUDITOR],
   [ROLE.RETAILER_MANAGER]: [ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.DISTRIBUTOR, ROLE.MASTER_AGENT, ROLE.BACK_OFFICE, ROLE.IBO_MANAGER],
 };

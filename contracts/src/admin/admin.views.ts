@@ -77,12 +77,10 @@ export interface OfficeRow {
   readonly retailer_name: string;
   /** ISO 8601, UTC. */
   readonly created_at: string;
-  /**
-   * The status of the last compliance form sent to the office for review (doc 3 §3, §4: 3
-   * rejected, 4 accepted …); null while none was sent. Forms come with the documents capability,
-   * so it is null until then.
-   */
+  /** The status of the form sent to the unit for review (doc 3 §3, §4; contracts' FORM_STATUS); null while none was sent. */
   readonly form_status: number | null;
+  /** That form (the Accept/Reject modal's filled copy: GET /api/v1/get_document/{own id}?form_id=); null while none was sent. */
+  readonly form_id: string | null;
 }
 
 /** One row of the IBO/Market list (doc 3 §2 columns, §3 IBO/Market). */
@@ -98,6 +96,8 @@ export interface MarketRow {
   readonly distributor_name: string;
   readonly retailer_name: string;
   readonly created_at: string;
-  /** The last compliance form's review status; forms come with the documents capability, so null until then. */
+  /** The status of the form sent to the IBO/market for review (contracts' FORM_STATUS); null while none was sent. */
   readonly form_status: number | null;
+  /** That form; null while none was sent. */
+  readonly form_id: string | null;
 }

@@ -1,3 +1,5 @@
+import { ROLE, type RoleId } from '../platform/roles';
+
 /**
  * The documents capability's codes (doc 2 §2 Compliance Document; doc 3 §3 Manager document,
  * §4 manager document statuses and document review). Names as the spec writes them; the form
@@ -32,6 +34,19 @@ export const formActions = (status: FormStatus) => ({
 /** Doc 3 §4: only rows with no form_status can be selected for Send Document. */
 export const canSendDocument = (formStatus: number | null) => formStatus === null;
 
+/** The units a form is sent to (doc 3 §7 senddocument `type`). */
+export const UNIT_KINDS = ['ibo_marketer', 'office'] as const;
+export type UnitKind = (typeof UNIT_KINDS)[number];
+
+/** The form Send Document sends (ours: the spec names none): a PDF of our own with AcroForm fields, made by the project. */
+export const UNIT_FORM_NAME = 'Market and Office Compliance Form';
+
+/** Who publishes compliance documents: the super role and retailer managers. */
+export const DOCUMENT_PUBLISHER_ROLES: readonly RoleId[] = [ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER];
+
+export const complianceStatusName = (status: number) => complianceStatuses.find((item) => item.id === status)?.name ?? 'Pending';
+export const formStatusName = (status: number | null) => formStatuses.find((item) => item.id === status)?.name ?? 'Not sent';
+
 /** The spec's words (doc 2 §2, §5; doc 3 §5, §8). */
 export const DOCUMENT_MESSAGES = {
   consent: 'I have read and understood the terms and conditions',
@@ -41,4 +56,10 @@ export const DOCUMENT_MESSAGES = {
   rejectReason: 'Enter reason for rejecting',
   sent: 'Document sent successfully',
   formUpdated: 'Form updated successfully',
+  name: 'Please input document name',
+  file: 'Please upload the document as a PDF',
+  audienceRoles: 'Choose agents, managers or both',
+  published: 'Document published',
+  signed: 'Document signed successfully',
+  lastPage: 'Please read the document to its last page',
 } as const;

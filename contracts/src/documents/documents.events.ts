@@ -3,8 +3,12 @@ import type { FormStatus } from './documents.codes';
 /**
  * Compliance documents and unit forms as events (doc 2 §2, §3; doc 3 §2-§4; docs/DOCUMENTS.md when
  * built). Streams:
- * - `compliance_document-<id>`: a published document template and its audience;
- * - `document_assignment-<id>`: one signer's copy (the spec's `agent_document_mapping_id`): assigned, then signed;
+ * - `compliance_document-<id>`: a published document template and its audience. Whoever is in the
+ *   audience has it pending (a person who joins an office later too): the audience is matched when
+ *   read, so nobody is missed and nothing is written per person until they sign;
+ * - `document_assignment-<id>`: one signer's copy (the spec's `agent_document_mapping_id`, a UUID v5
+ *   of the document and the person, `documentAssignmentId`): its one event is the signature, so
+ *   appending it with `no_stream` is what makes a second signature impossible;
  * - `unit_form-<id>`: a form sent to an IBO/market or an office: sent, filled, reviewed (and filled again after a rejection).
  * Files are referenced by storage key and SHA-256, never embedded.
  */
@@ -38,12 +42,12 @@ export type ComplianceDocumentEvent =
         published_by: string;
       };
     }
-  | { type: 'DocumentAssigned'; data: { assignment_id: string; document_id: string; user_id: string } }
   | {
       type: 'DocumentSigned';
       data: {
         assignment_id: string;
         document_id: string;
+        document_name: string;
         signer: DocumentSigner;
         file: DocumentFile;
         original_sha256: string;
@@ -59,7 +63,7 @@ export type ComplianceDocumentEvent =
 
 export type UnitFormEvent =
   | { type: 'UnitFormSent'; data: { form_id: string; unit_kind: 'ibo_marketer' | 'office'; unit_id: string; template_name: string; sent_by: string } }
-  | { type: 'UnitFormFilled'; data: { form_id: string; filled_by: string; file: DocumentFile } }
+  | { type: 'UnitFormFilled'; data: { form_id: string; filled_by: string; file: DocumentFile; original_sha256: string; signed_at: string; ip: string | null; user_agent: string | null } }
   | { type: 'UnitFormReviewed'; data: { form_id: string; status: Extract<FormStatus, 3 | 4>; reason: string | null; reviewed_by: string } };
 
 export const complianceDocumentStream = (documentId: string) => `compliance_document-${documentId}`;

@@ -7,10 +7,8 @@ import { addTrainingContentBody, faqQuery, helpFileParams, publishAnnouncementBo
 import { exportDownloadQuery } from '../platform/export';
 
 const capability = 'help';
-/** announcement, documents, support, trainingdocs, ...: roles 2, 3, 11, 12 (doc 1 §2.1, doc 3 §2); the compliance and message screens exist for managers and agents alike (doc 2 §2). */
+/** announcement, support, trainingdocs, ...: roles 2, 3, 11, 12 (doc 1 §2.1, doc 3 §2). */
 const everyScreen = screenRoles(ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
-/** Send Document and Accept/Reject sit on the IBO/Market list (role 12) and the Office list (roles 11, 12), doc 3 §2. */
-const administrationScreens = screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER);
 
 /** Publishing announcements and managing training content: the super role and retailer managers (ours: the spec shows no such screen). */
 const publishers = HELP_PUBLISHER_ROLES;
@@ -18,20 +16,8 @@ const documents = 'doc 3 §7 Documents and announcements';
 const helpCentre = 'doc 3 §2 Help centre, Training documents, Training videos, FAQ and support (calls ours: the spec shows none)';
 /** The file of a training item or an announcement behind a signed link: the types we keep. */
 const helpFileTypes = ['application/pdf', 'video/webm', 'video/mp4', 'image/png', 'image/jpeg'];
-const compliance = 'doc 2 §7 Compliance and messages; doc 1 §7 Inventory, manager base';
 
 export const helpRoutes: readonly ApiRoute[] = [
-  // Documents of IBOs/markets and offices (doc 3)
-  { method: 'POST', path: '/api/v1/senddocument', access: administrationScreens, capability, planned: true,
-    summary: 'Send the document forms to selected IBOs/markets or offices', spec: documents },
-  { method: 'POST', path: '/api/v1/accept_reject', access: administrationScreens, capability, planned: true,
-    summary: 'Accept (status 4) or reject with a reason (status 3) the filled documents of an IBO/market or office', spec: `${documents}; doc 3 §4 Document review` },
-  { method: 'GET', path: '/api/v1/get_document_list/:user_id', access: everyScreen, capability, planned: true,
-    summary: 'Document forms of a user and their status (Manager documents list)', spec: documents },
-  { method: 'GET', path: '/api/v1/get_document/:user_id', access: everyScreen, capability, planned: true,
-    summary: 'Download link of a user\'s filled documents', spec: documents },
-
-  // Announcements
   { method: 'GET', path: '/api/v1/announcements', access: everyScreen, capability,
     summary: 'Announcements, paged', spec: documents, query: announcementListQuery },
   // Ours, beyond the spec: every list exports through the one pipeline (DESIGN.md §7), this one included.
@@ -68,12 +54,4 @@ export const helpRoutes: readonly ApiRoute[] = [
     summary: 'Add a training document (PDF) or video (WebM, MP4) by upload, or either by link, in a category', spec: helpCentre, body: addTrainingContentBody, upload: 'file' },
   { method: 'POST', path: '/api/v1/training/content/remove/:id', access: publishers, capability,
     summary: 'Remove a piece of training content from the trees (its history stays)', spec: helpCentre, params: trainingContentIdParams },
-
-  // Compliance documents and transaction messages: manager-base paths that the agent screens use too; kept in help with the other documents
-  { method: 'GET', path: '/api/v1/manager/get_documents', access: everyScreen, capability, planned: true,
-    summary: 'Compliance documents to sign, pending or completed (compliance screens; served by help with the other documents)', spec: compliance },
-  { method: 'POST', path: '/api/v1/manager/save_document_data', access: everyScreen, capability, planned: true,
-    summary: 'Save a signed compliance document (compliance screens; served by help with the other documents)', spec: compliance },
-  { method: 'GET', path: '/api/v1/manager/transaction_history', access: everyScreen, capability, planned: true,
-    summary: 'Message history of the caller (Transaction screens; served by help with announcements)', spec: compliance },
 ];

@@ -55,6 +55,8 @@ export interface ApiRoute {
   readonly uploads?: readonly string[];
   /** The answer is a file, not JSON: its content types (`image/*`, the export formats), for the OpenAPI document. */
   readonly file?: readonly string[];
+  /** A GET that changes the business's records (resends a mail, marks an order shipped): no read-only role (the auditor) reaches it. A person's own read mark (announcements viewed) is no such change. */
+  readonly effect?: true;
   /** The handler answers 201 Created (`@HttpCode(201)`: it creates a record, a job or a file); otherwise 200. */
   readonly success?: 201;
   readonly response?: ZodType;

@@ -9,6 +9,8 @@ export const LIVE_EVENT = {
   counts: 'counts',
   /** An export of this user: progress while it runs, then done (with its signed url) or failed. */
   export: 'export',
+  /** The user has new messages (or read them elsewhere): refetch the unread count (GET /api/v1/messages/unread). No payload. */
+  messages: 'messages',
 } as const;
 
 /** A `counts` push: the room (`all`, `retailer:<id>`, `market:<id>`, `office:<id>`, `agent:<id>`) and its figures. */

@@ -13,6 +13,8 @@ export const ROLE = {
   IBO_MANAGER: 11,
   RETAILER_MANAGER: 12,
   OFFICE_SUPERVISOR: 14,
+  /** Ours (issue 23): reads every audit screen and report of its scope, changes nothing. */
+  AUDITOR: 15,
 } as const;
 
 export type RoleId = (typeof ROLE)[keyof typeof ROLE];
@@ -30,6 +32,7 @@ export const ROLE_NAMES: Record<RoleId, string> = {
   11: 'IBO Manager',
   12: 'Retailer Manager',
   14: 'Office Supervisor',
+  15: 'Auditor',
 };
 
 export function isRoleId(value: number): value is RoleId {

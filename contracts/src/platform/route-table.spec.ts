@@ -3,6 +3,10 @@ import { authRoutes } from '../auth/auth.routes';
 import { dashboardRoutes } from '../dashboard/dashboard.routes';
 import { exportsRoutes } from '../exports/exports.routes';
 import { helpRoutes } from '../help/help.routes';
+import { subscriptionsRoutes } from '../subscriptions/subscriptions.routes';
+import { auditRoutes } from '../audit/audit.routes';
+import { documentsRoutes } from '../documents/documents.routes';
+import { messagesRoutes } from '../messages/messages.routes';
 import { inventoryRoutes } from '../inventory/inventory.routes';
 import { onboardingRoutes } from '../onboarding/onboarding.routes';
 import { ordersRoutes } from '../orders/orders.routes';
@@ -22,10 +26,11 @@ function route(method: HttpMethod, path: string): ApiRoute {
   return found;
 }
 
+/** The roles of the spec's screens that call a route (the auditor, ours, is tested on its own below). */
 function roles(method: HttpMethod, path: string): readonly RoleId[] {
   const { access } = route(method, path);
   if (typeof access === 'string') throw new Error(`${method} ${path} is ${access}, not a role list`);
-  return [...access].sort((a, b) => a - b);
+  return access.filter((role) => role !== ROLE.AUDITOR).sort((a, b) => a - b);
 }
 
 /** A concrete path for a pattern: every parameter becomes a plausible value. */
@@ -66,10 +71,22 @@ describe('the API route table', () => {
     expect(reached.map((r) => r.path)).toEqual([]);
   });
 
+  it('lets the auditor read what a retailer manager reads and change nothing: GETs without an effect only, plus the audit routes', () => {
+    const audited = apiRoutes.filter((r) => Array.isArray(r.access) && r.access.includes(ROLE.AUDITOR));
+    expect(audited.filter((r) => r.method !== 'GET' || r.effect)).toEqual([]);
+    const retailerReads = apiRoutes.filter((r) => r.method === 'GET' && !r.effect && Array.isArray(r.access) && r.access.includes(ROLE.RETAILER_MANAGER));
+    expect(retailerReads.filter((r) => !audited.includes(r)).map((r) => r.path)).toEqual([]);
+    expect(audited.filter((r) => r.capability === 'audit').map((r) => r.path).sort()).toEqual(['/api/v1/audit/checkpoints/key', '/api/v1/audit/devices/:imei', '/api/v1/audit/devices/:imei/history', '/api/v1/audit/devices/:imei/proof', '/api/v1/audit/fleet', '/api/v1/audit/verify']);
+    // The GETs that change the business's records (a resent mail, a shipped order) are not the auditor's; its own read mark is.
+    expect(apiRoutes.filter((r) => r.effect).map((r) => r.path).sort()).toEqual([
+      '/api/v1/candidate/resend_invite/:id', '/api/v1/candidate/resent_remainders/:id', '/api/v1/candidate/send_email_remainders/:id', '/api/v1/manager/update_rma_order_to_shipped_status/:id',
+    ]);
+  });
+
   it('gives no route an empty role list, and only integration paths integration access', () => {
     expect(apiRoutes.filter((r) => Array.isArray(r.access) && r.access.length === 0)).toEqual([]);
     const integration = apiRoutes.filter((r) => r.access === 'integration').map((r) => r.path).sort();
-    expect(integration).toEqual(['/api/integration/v1/activations', '/api/integration/v1/activations/:imei/reversal', '/api/integration/v1/onboarding_stages', '/api/integration/v1/rma_orders/:rma_prefix/received', '/api/integration/v1/shipments']);
+    expect(integration).toEqual(['/api/integration/v1/activations', '/api/integration/v1/activations/:imei/reversal', '/api/integration/v1/events', '/api/integration/v1/events/stream', '/api/integration/v1/onboarding_stages', '/api/integration/v1/rma_orders/:rma_prefix/received', '/api/integration/v1/shipments', '/api/integration/v1/webhooks', '/api/integration/v1/webhooks', '/api/integration/v1/webhooks/:id', '/api/integration/v1/webhooks/:id/deliveries', '/api/integration/v1/webhooks/:id/replay']);
     expect(apiRoutes.filter((r) => r.path.startsWith('/api/integration/') && r.access !== 'integration')).toEqual([]);
   });
 
@@ -77,7 +94,8 @@ describe('the API route table', () => {
     const tables: Record<string, readonly ApiRoute[]> = {
       auth: authRoutes, dashboard: dashboardRoutes, inventory: inventoryRoutes, rma: rmaRoutes, orders: ordersRoutes,
       sales: salesRoutes, onboarding: onboardingRoutes, admin: adminRoutes, reference: referenceRoutes, help: helpRoutes,
-      exports: exportsRoutes, reports: reportsRoutes,
+      exports: exportsRoutes, reports: reportsRoutes, documents: documentsRoutes, messages: messagesRoutes, audit: auditRoutes,
+      subscriptions: subscriptionsRoutes,
     };
     for (const [capability, table] of Object.entries(tables)) {
       expect(table.length).toBeGreaterThan(0);
@@ -165,12 +183,13 @@ describe('access from the spec (route roles are the union of the roles of the sc
     }
     expect(route('POST', '/api/v1/logout').access).toBe('signed-in');
     expect(apiRoutes.filter((r) => r.access === 'public').map((r) => r.path).sort()).toEqual(
-      // The candidate's own page (the invite link's token is the credential), the export download, an RMA order's PDFs and the help files (training documents and videos, announcements' files) are public:
+      // The candidate's own page and a unit's form page (the link's token is the credential), the export download, an RMA order's PDFs, the help files (training documents and videos, announcements' files) and the documents' PDFs are public:
       // their signed, expiring links are the credential (the browser opens them in a new tab or a <video> element, without the bearer token).
       [
         '/api/forgot_password', '/api/login', '/api/register', '/api/reset_password', '/api/v1/announcements/files/:id', '/api/v1/candidate_files/:id/:file',
         '/api/v1/candidate_profile', '/api/v1/candidate_profile', '/api/v1/candidate_profile/sign', '/api/v1/candidate_profile/upload',
-        '/api/v1/exports/:id/download', '/api/v1/rma_orders/:id/documents/:document', '/api/v1/training/files/:id',
+        '/api/v1/documents/files/:kind/:id', '/api/v1/exports/:id/download', '/api/v1/forms/:form_id/:token', '/api/v1/forms/:form_id/:token',
+        '/api/v1/rma_orders/:id/documents/:document', '/api/v1/training/files/:id',
       ],
     );
   });

@@ -2,7 +2,10 @@ import { adminRoutes } from '../admin/admin.routes';
 import { authRoutes } from '../auth/auth.routes';
 import { dashboardRoutes } from '../dashboard/dashboard.routes';
 import { exportsRoutes } from '../exports/exports.routes';
+import { auditRoutes } from '../audit/audit.routes';
+import { documentsRoutes } from '../documents/documents.routes';
 import { helpRoutes } from '../help/help.routes';
+import { messagesRoutes } from '../messages/messages.routes';
 import { inventoryRoutes } from '../inventory/inventory.routes';
 import { onboardingRoutes } from '../onboarding/onboarding.routes';
 import { ordersRoutes } from '../orders/orders.routes';
@@ -10,10 +13,20 @@ import { reportsRoutes } from '../reports/reports.routes';
 import { referenceRoutes } from '../reference/reference.routes';
 import { rmaRoutes } from '../rma/rma.routes';
 import { salesRoutes } from '../sales/sales.routes';
+import { subscriptionsRoutes } from '../subscriptions/subscriptions.routes';
 import type { ApiRoute } from './api-route';
+import { ROLE } from './roles';
 
-/** Every API route the spec's client calls, plus our own auth and integration routes: the one table behind the guard, the OpenAPI document and the route × role tests. */
-export const apiRoutes: readonly ApiRoute[] = [
+/**
+ * The auditor (role 15, issue 23) reads what a retailer manager reads — every GET of theirs that
+ * changes nothing — in its own scope, and writes nothing: no POST, no DELETE, no GET with an effect.
+ */
+export function readableByAuditors(route: ApiRoute): ApiRoute {
+  if (route.method !== 'GET' || route.effect || !Array.isArray(route.access) || !route.access.includes(ROLE.RETAILER_MANAGER) || route.access.includes(ROLE.AUDITOR)) return route;
+  return { ...route, access: [...route.access, ROLE.AUDITOR] };
+}
+
+const spokenRoutes: readonly ApiRoute[] = [
   ...authRoutes,
   ...dashboardRoutes,
   ...inventoryRoutes,
@@ -25,8 +38,15 @@ export const apiRoutes: readonly ApiRoute[] = [
   ...adminRoutes,
   ...referenceRoutes,
   ...helpRoutes,
+  ...documentsRoutes,
+  ...messagesRoutes,
+  ...auditRoutes,
   ...exportsRoutes,
+  ...subscriptionsRoutes,
 ];
+
+/** Every API route the spec's client calls, plus our own auth, audit and integration routes: the one table behind the guard, the OpenAPI document and the route × role tests. */
+export const apiRoutes: readonly ApiRoute[] = spokenRoutes.map(readableByAuditors);
 
 /** Alias path → the route's own path (literal paths only). */
 const aliasTargets = new Map<string, string>(apiRoutes.flatMap((route) => (route.aliases ?? []).map((alias) => [`${route.method} ${alias}`, route.path] as const)));

@@ -1,11 +1,12 @@
 import { type ApiRoute, screenRoles } from '../platform/api-route';
-import { exportFormatQuery, exportQuery } from '../platform/export';
+import { exportQuery } from '../platform/export';
 import { ROLE } from '../platform/roles';
 import {
   agedCellParams,
   agedCellQuery,
   agedReportQuery,
   agentSummaryQuery,
+  countDownloadQuery,
   detailedReportQuery,
   iboSummaryQuery,
   inventoryCountParams,
@@ -57,13 +58,13 @@ export const reportsRoutes: readonly ApiRoute[] = [
 
   // Download by count: a clicked non-zero cell of the by-* reports (doc 1 §2.10)
   { method: 'GET', path: '/api/v1/inventory/manager/:id/:type', access: managerScreens, capability,
-    summary: 'Download the devices behind one count of the by-managers report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportFormatQuery },
+    summary: 'Download the devices behind one count of the by-managers report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportQuery(countDownloadQuery) },
   { method: 'GET', path: '/api/v1/inventory/ibo/:id/:type', access: managerScreens, capability,
-    summary: 'Download the devices behind one count of the by-IBOs/markets report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportFormatQuery },
+    summary: 'Download the devices behind one count of the by-IBOs/markets report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportQuery(countDownloadQuery) },
   { method: 'GET', path: '/api/v1/inventory/agent/:id/:type', access: managerScreens, capability,
-    summary: 'Download the devices behind one count of the by-agents report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportFormatQuery },
+    summary: 'Download the devices behind one count of the by-agents report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportQuery(countDownloadQuery) },
   { method: 'GET', path: '/api/v1/inventory/office/:id/:type', access: managerScreens, capability,
-    summary: 'Download the devices behind one count of the by-offices report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportFormatQuery },
+    summary: 'Download the devices behind one count of the by-offices report', spec: `${reports}, download by count`, params: inventoryCountParams, query: exportQuery(countDownloadQuery) },
 
   // Aged inventory (doc 1 §2.13), one route per variant; by-IBO is reached only from agedinventorymarket (roles 11, 12)
   { method: 'GET', path: '/api/v1/aged_inventory_summary_reports/agent', access: managerScreens, capability,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { asOfParam } from '../audit/audit.schemas';
 import {
   AGED_BUCKETS,
   AGED_PERIODS,
@@ -111,6 +112,7 @@ export const detailedReportQuery = z
     results: resultsParam,
     sort: sortParam,
     sort_by: z.enum(DETAILED_REPORT_SORT_KEYS, { error: 'Unknown sort column' }).optional(),
+    as_of: asOfParam,
     ...detailedReportFilterShape,
   })
   .superRefine((query, context) => {
@@ -119,7 +121,7 @@ export const detailedReportQuery = z
   .transform(foldDetailedAliases);
 export type DetailedReportQuery = z.infer<typeof detailedReportQuery>;
 /** The filters that choose the rows (no paging, no order): the list, its total and its export share them. */
-export type DetailedReportFilters = Omit<DetailedReportQuery, 'page' | 'results' | 'sort' | 'sort_by'>;
+export type DetailedReportFilters = Omit<DetailedReportQuery, 'page' | 'results' | 'sort' | 'sort_by' | 'as_of'>;
 
 // ---------------------------------------------------------------------------------------------
 // Legacy Data and its advanced query builder (doc 1 §2.12)
@@ -277,13 +279,13 @@ export const legacyReportBody = z.object({ query_string: legacyQueryString }).de
 const summarySort = text('sort_by is text').trim().max(40, 'Unknown sort column').optional();
 
 /** GET inventory_summary_reports/manager (filter, sort_by, sort, manager_id, page). */
-export const managerSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: summarySort, manager_id: optionalIdParam });
+export const managerSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: summarySort, manager_id: optionalIdParam, as_of: asOfParam });
 /** GET inventory_summary_reports/ibo_marketer (filter, sort_by, sort, ibo_marketer_id, page). */
-export const iboSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: summarySort, ibo_marketer_id: optionalIdParam });
+export const iboSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: summarySort, ibo_marketer_id: optionalIdParam, as_of: asOfParam });
 /** GET agentlist_with_pagination (page, agent_id). */
-export const agentSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort, agent_id: optionalIdParam, office_id: optionalIdParam });
+export const agentSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort, agent_id: optionalIdParam, office_id: optionalIdParam, as_of: asOfParam });
 /** GET inventory_summary_for_manager_with_pagination (page, office_id). */
-export const officeSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort, office_id: optionalIdParam });
+export const officeSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort, office_id: optionalIdParam, as_of: asOfParam });
 
 export const inventoryCountParams = z.object({
   id: idParam('id is required'),
@@ -304,6 +306,7 @@ export const agedReportQuery = z.object({
   manager_id: optionalIdParam,
   ibo_marketer_id: optionalIdParam,
   office_id: optionalIdParam,
+  as_of: asOfParam,
 });
 export type AgedReportQuery = z.infer<typeof agedReportQuery>;
 
@@ -316,4 +319,7 @@ export const agedCellParams = z.object({
   ),
   Product_Type: z.preprocess((value) => (typeof value === 'string' ? value.toUpperCase() : value), z.enum(DEVICE_TYPE_CODES, { error: `Product_Type is one of ${DEVICE_TYPE_CODES.join(', ')}` })),
 });
-export const agedCellQuery = z.object({ period: periodParam });
+export const agedCellQuery = z.object({ period: periodParam, as_of: asOfParam });
+
+/** GET inventory/{kind}/{id}/{type}: the devices behind a count, as of a past moment when asked (roles 1, 12, 15). */
+export const countDownloadQuery = z.object({ as_of: asOfParam });

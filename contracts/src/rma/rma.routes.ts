@@ -68,7 +68,7 @@ export const rmaRoutes: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/v1/manager/approve_reject_rma_order/:id', access: screenRoles(ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER), capability,
     summary: 'Approve (status 2) or reject (status 3) a submitted RMA order, comment required; never by its submitter (ours)', spec: `${managerRma}; doc 2 §4, §5 RMA Status comment`,
     params: rmaOrderParams, body: answerRmaOrderBody },
-  { method: 'GET', path: '/api/v1/manager/update_rma_order_to_shipped_status/:id', access: managerScreens, capability,
+  { method: 'GET', path: '/api/v1/manager/update_rma_order_to_shipped_status/:id', effect: true, access: managerScreens, capability,
     summary: 'Mark an approved RMA order (status 2) as shipped', spec: `${managerRma}; doc 2 §4`, params: rmaOrderParams },
   { method: 'GET', path: '/api/v1/rma_orders/:id/documents/:document', access: 'public', capability,
     summary: 'An RMA order\'s PDF (its RMA form, or its shipping label once approved) through the signed, expiring link the list answers (ours)', spec: 'doc 2 §3 rma_form_url, rma_shipping_label_url, attachments_list',

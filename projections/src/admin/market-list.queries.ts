@@ -1,3 +1,4 @@
+import { unitFormColumns } from '../documents/documents.queries';
 import type { MarketRow, Page } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { SqlDb } from '../runner/ports';
@@ -41,7 +42,7 @@ export async function marketList(db: SqlDb, scope: Scope, filters: MarketFilters
     sql<MarketRow>`
       select i.id, i.name, i.retailer_id, i.status, ${managersOf('manager')} as get_manager_info, ${managersOf('supervisor')} as get_supervisor_info,
         ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name,
-        to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, null::smallint as form_status
+        to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, ${unitFormColumns(sql`i.id`)}
       ${from} where ${where}
       order by ${SORT_COLUMNS[filters.sort_by ?? 'name']} ${direction}, i.id
       ${pageWindow(filters)}`.execute(db),

@@ -1,3 +1,4 @@
+import { unitFormColumns } from '../documents/documents.queries';
 import type { OfficeRow, UnitPerson } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { keysetPages } from '../runner/keyset-pages';
@@ -51,11 +52,11 @@ function officeWhere(scope: Scope, filters: OfficeFilters): RawBuilder<boolean> 
     and (${like}::text is null or o.name ilike ${like} or o.office_number ilike ${like} or i.name ilike ${like})`;
 }
 
-/** An office's own columns and its chain's names; `o` the office, `i` its IBO/market. No form is sent yet (see OfficeRow.form_status). */
+/** An office's own columns and its chain's names; `o` the office, `i` its IBO/market. Its form's status and id come from the documents capability. */
 const OFFICE_COLUMNS = sql`
   o.id, o.name, o.office_number, o.state_short_name, o.ibo_marketer_id, i.name as ibo_marketer_name, o.status, o.lifeline_status,
   ma.name as master_agent_name, d.name as distributor_name, r.name as retailer_name,
-  to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, null::smallint as form_status`;
+  to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at, ${unitFormColumns(sql`o.id`)}`;
 const OFFICE_FROM = sql`
   from rm.org_offices o
   join rm.org_ibo_markets i on i.id = o.ibo_marketer_id
@@ -143,6 +144,7 @@ async function withManagers(db: SqlDb, rows: OfficeColumns[], idOrder = true): P
     retailer_name: row.retailer_name,
     created_at: row.created_at,
     form_status: row.form_status,
+    form_id: row.form_id,
   }));
 }
 

@@ -81,3 +81,21 @@ export async function officePlacement(
     where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
   return found.rows[0];
 }
+
+/** The active agents of an office (a manager's message goes to them). */
+export async function activeAgentIdsOfOffice(db: SqlDb, officeId: string): Promise<string[]> {
+  const found = await sql<{ id: string }>`select id from rm.org_users where ${ROLE.AGENT} = any(role_ids) and office_id = ${officeId} and status = 1 order by id`.execute(db);
+  return found.rows.map((row) => row.id);
+}
+
+/** Who a person is, as a signature certificate prints them: name, e-mail, roles, and their office (or the first unit they manage). */
+export async function signerFacts(db: SqlDb, userId: string): Promise<{ name: string; email: string; role_ids: number[]; unit_name: string | null } | undefined> {
+  const found = await sql<{ name: string; email: string; role_ids: number[]; unit_name: string | null }>`
+    select trim(u.first_name || ' ' || u.last_name) as name, u.email, u.role_ids,
+      coalesce((select o.name from rm.org_offices o where o.id = u.office_id),
+        (select coalesce(o.name, i.name) from rm.org_unit_managers m left join rm.org_offices o on o.id = m.unit_id left join rm.org_ibo_markets i on i.id = m.unit_id
+         where m.user_id = u.id order by m.kind, coalesce(o.name, i.name) limit 1),
+        (select i.name from rm.org_ibo_markets i where i.id = u.ibo_marketer_id)) as unit_name
+    from rm.org_users u where u.id = ${userId}`.execute(db);
+  return found.rows[0];
+}

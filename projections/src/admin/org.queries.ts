@@ -40,6 +40,8 @@ export type Scope =
 export async function resolveScope(db: SqlDb, user: Pick<OrgUser, 'id' | 'role_ids' | 'retailer_id' | 'ibo_marketer_id'>): Promise<Scope> {
   const roles = user.role_ids;
   if (roles.includes(ROLE.SUPER_ADMIN)) return { kind: 'all' };
+  // The auditor (issue 23) reads one retailer, or everything when no retailer was given (created by the super role).
+  if (roles.includes(ROLE.AUDITOR)) return user.retailer_id ? { kind: 'retailer', retailerIds: [user.retailer_id] } : { kind: 'all' };
   if (roles.includes(ROLE.RETAILER_MANAGER) || roles.includes(ROLE.RETAILER)) {
     return { kind: 'retailer', retailerIds: user.retailer_id ? [user.retailer_id] : [] };
   }
@@ -207,4 +209,13 @@ export async function officeIdsInScope(db: SqlDb, scope: Scope, officeIds: reado
 export async function isOfficeInScope(db: SqlDb, scope: Scope, officeId: string): Promise<boolean> {
   const result = await sql<{ found: number }>`select 1 as found from rm.org_offices o where o.id = ${officeId} and ${officeInScope(scope, sql`o.id`)}`.execute(db);
   return result.rows.length > 0;
+}
+
+/** People's and offices' names by id (an audit trail names who and where; unknown ids are left out). */
+export async function namesOf(db: SqlDb, ids: { readonly users: readonly string[]; readonly offices: readonly string[] }): Promise<{ users: Map<string, string>; offices: Map<string, string> }> {
+  const [users, offices] = await Promise.all([
+    ids.users.length === 0 ? { rows: [] as { id: string; name: string }[] } : sql<{ id: string; name: string }>`select u.id, ${fullName('u')} as name from rm.org_users u where u.id = any(${[...ids.users]}::text[])`.execute(db),
+    ids.offices.length === 0 ? { rows: [] as { id: string; name: string }[] } : sql<{ id: string; name: string }>`select o.id, o.name from rm.org_offices o where o.id = any(${[...ids.offices]}::text[])`.execute(db),
+  ]);
+  return { users: new Map(users.rows.map((row) => [row.id, row.name])), offices: new Map(offices.rows.map((row) => [row.id, row.name])) };
 }

@@ -21,6 +21,11 @@ function readableBy(reader: AnnouncementReader): RawBuilder<boolean> {
   return sql<boolean>`(a.retailer_id is null or a.retailer_id = (select u.retailer_id from rm.org_users u where u.id = ${reader.user_id}))
     and (cardinality(a.audience_roles) = 0 or a.audience_roles && ${[...reader.roles]}::integer[] or (${publisher} and a.retailer_id is not null))`;
 }
+/** An announcement as a message of the reader (the messages capability composes this row source: id, kind, message, created_at). */
+export function announcementMessages(reader: AnnouncementReader): RawBuilder<unknown> {
+  return sql`select 'a-' || a.id as id, 'announcement' as kind, 'Announcement: ' || a.message_text as message, a.created_at from rm.help_announcements a where ${readableBy(reader)}`;
+}
+
 export interface AnnouncementRow {
   id: string;
   message_text: string;

@@ -7,7 +7,7 @@ import { applyCounterDeltas } from '../sql/counter-deltas';
 import { ensureTrigramExtension } from '../sql/extensions';
 import { COUNTERS } from './inventory-counters';
 
-export { type DeviceRow, INVENTORY_EVENT_TYPES, evolveRow } from './device-row';
+export { type DeviceRow, INVENTORY_EVENT_TYPES, evolveRow, isDeviceEvent, logLine } from './device-row';
 
 /** The device columns the reports (doc 1 §2.11, §2.12) sort on, each with its index. */
 const REPORT_SORT_COLUMNS = [

@@ -303,3 +303,9 @@ export async function deviceLog(db: SqlDb, scope: Scope, imei: string): Promise<
     select imei, short_description, created_at, status, type, created_at as updated_at from rm.inventory_device_log where imei = ${imei} order by id`.execute(db);
   return result.rows;
 }
+
+/** Is the device in the scope now (its current office inside it)? An auditor's history and as-of questions start here. */
+export async function deviceInScope(db: SqlDb, scope: Scope, imei: string): Promise<boolean> {
+  const device = await sql<{ imei: string }>`select imei from rm.inventory_devices d where d.imei = ${imei} and ${officeInScope(scope, sql`d.office_id`)}`.execute(db);
+  return device.rows.length > 0;
+}

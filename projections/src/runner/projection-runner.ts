@@ -87,6 +87,17 @@ export async function dropGeneration(db: SqlDb, projection: string, generation: 
   await sql`drop schema if exists ${identifier(schemaFor(projection, generation))} cascade`.execute(db);
 }
 
+/**
+ * Applies the events of a batch that `projection` handles to its tables in `schema`, inside the
+ * caller's transaction; answers those events. The one way a batch reaches a projection: the
+ * runner's generations and the auditors' as-of read models (as-of-build.ts) both go through it.
+ */
+export async function applyHandled(trx: SqlDb, projection: Projection, events: readonly RecordedEvent[], schema: string): Promise<readonly RecordedEvent[]> {
+  const handled = events.filter((event) => handlesEvent(projection, event.type));
+  if (handled.length > 0) await projection.apply(trx.withSchema(schema) as unknown as Kysely<unknown>, handled, schema);
+  return handled;
+}
+
 /** Applies one batch and moves the checkpoint in ONE transaction; false when the checkpoint was not ours to move. */
 async function applyBatch(
   db: SqlDb,
@@ -96,11 +107,10 @@ async function applyBatch(
   events: readonly RecordedEvent[],
   delayMs: number,
 ): Promise<boolean> {
-  const handled = events.filter((event) => handlesEvent(projection, event.type));
   const to = events[events.length - 1]!.position;
   const schema = schemaFor(projection.name, generation.generation);
   return db.transaction().execute(async (trx) => {
-    if (handled.length > 0) await projection.apply(trx.withSchema(schema) as unknown as Kysely<unknown>, handled, schema);
+    const handled = await applyHandled(trx, projection, events, schema);
     // Fault tests widen the window in which a crash finds the batch applied but not committed.
     if (delayMs > 0) await sleep(delayMs);
     const moved = await advanceCheckpoint(trx, generation, from, to, handled.length);

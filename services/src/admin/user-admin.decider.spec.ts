@@ -78,6 +78,18 @@ describe('Add User (doc 3 §2, §5, §6)', () => {
     expect(retailerManager.units).toEqual([]);
   });
 
+  it('the super role adds an Auditor (ours, issue 23): of one retailer when one is chosen, of every retailer when none is; nobody else may', () => {
+    const ofRetailer = add([ROLE.SUPER_ADMIN], { role_id: ROLE.AUDITOR, retailer_id: 'r-1' });
+    if (ofRetailer instanceof DomainError) throw ofRetailer;
+    expect(ofRetailer.user[0]).toMatchObject({ type: 'UserCreated', data: { role_ids: [ROLE.AUDITOR], retailer_id: 'r-1', distributor_id: 'd-1', master_agent_id: 'ma-1' } });
+    const ofAll = add([ROLE.SUPER_ADMIN], { role_id: ROLE.AUDITOR }, { ...facts, retailer: undefined });
+    if (ofAll instanceof DomainError) throw ofAll;
+    expect(ofAll.user[0]!.data).not.toHaveProperty('retailer_id');
+    expect(ofAll.units).toEqual([]);
+    expect(refusal(add([ROLE.SUPER_ADMIN], { role_id: ROLE.AUDITOR, retailer_id: 'r-9' }, { ...facts, retailer: undefined }))).toMatchObject({ status: 404 });
+    expect(refusal(add([ROLE.RETAILER_MANAGER], { role_id: ROLE.AUDITOR }))).toMatchObject({ status: 403 });
+  });
+
   it('answers a market or office out of scope as missing, an office of another market as missing, an inactive one as inactive', () => {
     expect(refusal(add([ROLE.RETAILER_MANAGER], { ibo_marketer_id: 'i-9' }, { ...facts, market: undefined }))).toMatchObject({ status: 404, message: 'No such IBO/Market' });
     expect(refusal(add([ROLE.SUPER_ADMIN], { role_id: ROLE.OFFICE_MANAGER, ibo_marketer_id: 'i-1', office_id: 'o-2' }, { ...facts, office: { ...facts.office!, ibo_marketer_id: 'i-2' } }))).toMatchObject({ status: 404 });

@@ -167,12 +167,13 @@ export function placeNewUser(command: { readonly user_id: string; readonly body:
     data: { ...person, ...withoutUndefined(placed), user_id: command.user_id, role_ids: roles as RoleId[] },
   });
 
-  if (placement === 'retailer') {
+  if (placement === 'retailer' || (placement === 'retailer-optional' && body.retailer_id)) {
     const retailer = facts.retailer;
     if (!retailer) return new DomainError('No such retailer', 404, { retailer_id: 'No such retailer' });
     return { user: [created({ retailer_id: retailer.id, distributor_id: retailer.distributor_id, master_agent_id: retailer.master_agent_id })], units: [] };
   }
-  if (placement === 'none') return { user: [created({})], units: [] };
+  // No place: an auditor of every retailer (only the super role gives the role), or a role that needs none.
+  if (placement === 'none' || placement === 'retailer-optional') return { user: [created({})], units: [] };
 
   const market = facts.market;
   if (!market) return new DomainError('No such IBO/Market', 404, { ibo_marketer_id: 'No such IBO/Market' });
@@ -244,7 +245,7 @@ export function decideEditUser(
     master_agent_id: target.master_agent_id ?? undefined,
   };
   let officeId = target.office_id ?? undefined;
-  if (placement === 'retailer') {
+  if (placement === 'retailer' || (placement === 'retailer-optional' && body.retailer_id)) {
     const retailer = facts.retailer;
     if (!retailer) return new DomainError('No such retailer', 404, { retailer_id: 'No such retailer' });
     chain = { retailer_id: retailer.id, distributor_id: retailer.distributor_id, master_agent_id: retailer.master_agent_id };

@@ -25,7 +25,7 @@ export async function loadPlacementFacts(
 ): Promise<PlacementFacts> {
   const db = platform.database.db;
   const placement = userPlacement(roles);
-  const retailer = placement === 'retailer' && chosen.retailer_id ? await retailerPlacement(db, scope, chosen.retailer_id) : undefined;
+  const retailer = (placement === 'retailer' || placement === 'retailer-optional') && chosen.retailer_id ? await retailerPlacement(db, scope, chosen.retailer_id) : undefined;
   const market = (placement === 'market' || placement === 'office') && chosen.ibo_marketer_id ? await marketPlacement(db, scope, chosen.ibo_marketer_id) : undefined;
   const office = placement === 'office' && chosen.office_id ? await officePlacement(db, scope, chosen.office_id) : undefined;
   const after = membershipOf(roles, { ibo_marketer_id: market?.id, office_id: office?.id });

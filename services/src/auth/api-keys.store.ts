@@ -33,9 +33,12 @@ export interface IntegrationClient {
 
 const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export async function createApiKey(db: SqlDb, retailerId: string, name: string): Promise<{ id: string; key: string }> {
-  const id = randomBytes(6).toString('hex');
-  const key = `portal_${id}_${randomBytes(32).toString('base64url')}`;
+/** The demo business's published key (README): only the demo seed makes it, on an empty store. */
+export const DEMO_API_KEY = 'portal_dec0de000001_DemoKeyOfBluebonnetMobileForTheEventFeed-01';
+
+export async function createApiKey(db: SqlDb, retailerId: string, name: string, known?: typeof DEMO_API_KEY): Promise<{ id: string; key: string }> {
+  const id = known ? known.slice('portal_'.length, 'portal_'.length + 12) : randomBytes(6).toString('hex');
+  const key = known ?? `portal_${id}_${randomBytes(32).toString('base64url')}`;
   await sql`insert into integration_api_keys (id, retailer_id, name, key_hash) values (${id}, ${retailerId}, ${name}, ${hashKey(key)})`.execute(db);
   return { id, key };
 }

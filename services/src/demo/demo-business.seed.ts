@@ -18,6 +18,7 @@ export const DEMO_ACCOUNTS = {
   officeManager: 'office.manager@demo.test',
   agent: 'agent@demo.test',
   newAgent: 'new.agent@demo.test',
+  auditor: 'auditor@demo.test',
 } as const;
 
 const STATES = ['TX', 'TX', 'OK', 'LA', 'AR', 'NM', 'CA', 'CA', 'AZ', 'NV', 'FL', 'GA'];
@@ -57,13 +58,18 @@ const RETAILER_MANAGER_SURNAMES = ['Reyes', 'Ramsey'];
 const IBO_MANAGER_SURNAMES = ['Mercer', 'Mason', 'Moreno', 'Mills'];
 const OFFICE_MANAGER_SURNAMES = ['Ortega', 'Owens', 'Oliver', 'Olsen', 'Osborne', 'Oakley', 'Ochoa', 'Odom', 'Orr', 'Oneal', 'Oswald', 'Otto'];
 
+/** How long ago the demo business was set up: before the device story's first day (365 days ago). */
+const ORG_FOUNDED_DAYS_AGO = 400;
+
 /**
  * The demo business, made through the same commands a user would issue (its history is real
  * events): 1 master agent, 1 distributor, 2 retailers, 4 IBO/markets, 12 offices, their
  * managers, 120 agents, the demo accounts, and two announcements.
  */
 export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Promise<SeedSummary> {
-  const context = systemContext(new Date(), 'seed');
+  // The business was set up before its first device arrived (the device story goes back a year):
+  // dated so, an auditor's fleet report as of a past date finds its offices and people.
+  const context = systemContext(new Date(Date.now() - ORG_FOUNDED_DAYS_AGO * 86_400_000), 'seed');
   const positions: Position[] = [];
   const track = <T extends { position: Position }>(result: T) => (positions.push(result.position), result);
   const user = async (email: string, first: string, last: string, roles: RoleId[], extra: { office_id?: string; ibo_marketer_id?: string; retailer_id?: string }) => {
@@ -104,6 +110,8 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
       retailer_id: retailerId,
     });
     if (retailerIndex === 0) {
+      // The auditor of Bluebonnet Mobile (issue 23, docs/AUDIT.md): reads everything of the retailer, changes nothing.
+      await user(DEMO_ACCOUNTS.auditor, 'Ada', 'Auditor', [ROLE.AUDITOR], { retailer_id: retailerId });
       // Administration's story (docs/ADMIN.md): a market the retailer has closed — no offices, no agents — shown Inactive on /marketers.
       const closed = track(await org.createIboMarket('Prairie Market', retailerId, context)).id;
       await appendDecided(`market-${closed}`, 1, decideUnitStatus([ROLE.SUPER_ADMIN], 'market', { id: closed, name: 'Prairie Market', status: 1 }, 0, { devices: 0, activeAgents: 0 }));
@@ -151,6 +159,8 @@ export async function seedDemoBusiness(store: EventStore, org: OrgCommands): Pro
     }
   }
   // Last, so whoever waits for the last agent (agent120) still waits for the organisation only.
-  for (const announcement of DEMO_ANNOUNCEMENTS) track(await publishAnnouncement(store, announcement, context));
+  // Announced today (the org's backdated context would date them a year back).
+  const today = systemContext(new Date(), 'seed');
+  for (const announcement of DEMO_ANNOUNCEMENTS) track(await publishAnnouncement(store, announcement, today));
   return { position: latest(...positions), offices: officeIndex, agents, officeDetails };
 }

@@ -14,7 +14,10 @@ import type { DemoOffice } from './demo-business.seed';
 /** The committed training video (made once by scripts/make-training-video.mjs; no ffmpeg needed). */
 const VIDEO_FILE = path.join(__dirname, '..', '..', 'assets', 'demo', 'portal-tour.webm');
 
-/** A small training PDF: a title and paragraphs, wrapped on A4-ish letter pages. */
+/** A paragraph of `trainingPdf` that starts a new page instead. */
+export const PAGE_BREAK = '\f';
+
+/** A small training PDF: a title and paragraphs, wrapped on letter pages (PAGE_BREAK starts a new one). */
 export async function trainingPdf(title: string, paragraphs: readonly string[]): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(title);
@@ -29,6 +32,11 @@ export async function trainingPdf(title: string, paragraphs: readonly string[]):
   page.drawText(title, { x: margin, y: y - 20, size: 20, font: bold, color: rgb(0.04, 0.24, 0.57) });
   y -= 48;
   for (const paragraph of paragraphs) {
+    if (paragraph === PAGE_BREAK) {
+      page = doc.addPage([width, height]);
+      y = height - margin;
+      continue;
+    }
     const words = paragraph.split(/\s+/);
     let line = '';
     const lines: string[] = [];

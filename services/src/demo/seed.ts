@@ -8,9 +8,12 @@ import { passwordHashing } from '../auth/auth.module';
 import type { Platform } from '../platform/platform';
 import { runInBackground } from '../platform/db/database';
 import { seedDemoBusiness } from './demo-business.seed';
+import { seedDemoDocuments } from './demo-documents.seed';
 import { seedDemoHelp } from './demo-help.seed';
 import { seedDemoOnboarding } from './demo-onboarding.seed';
+import { seedDemoSubscriptions } from './demo-subscriptions.seed';
 import { OrgCommands } from '../admin/org.commands';
+import { recordCheckpointWithConfiguredKey } from '../platform/event-store/checkpoints';
 
 /** Above this many devices the seed takes the bulk path unless told otherwise. */
 const BULK_FROM = 50_000;
@@ -46,8 +49,10 @@ async function seedOnce(platform: Platform, options: SeedOptions): Promise<boole
     const started = Date.now();
     const org = new OrgCommands(platform.database, platform.eventStore, passwordHashing(platform));
     const summary = await seedDemoBusiness(platform.eventStore, org);
-    // Onboarding's candidates before the help centre's story: tests wait for the help seed's last announcement as the seed's end.
+    // Onboarding's candidates and the documents before the help centre's story: tests wait for the help seed's last announcement as the seed's end.
     await seedDemoOnboarding(platform, summary.officeDetails, summary.position);
+    await seedDemoDocuments(platform, summary.officeDetails, summary.position);
+    await seedDemoSubscriptions(platform, summary.officeDetails);
     await seedDemoHelp(platform, summary.officeDetails);
     platform.logger.info({ offices: summary.offices, agents: summary.agents, ms: Date.now() - started }, 'demo business seeded');
     const devices = options.devices ?? platform.config.SEED_DEVICES;
@@ -81,6 +86,8 @@ async function seedOnce(platform: Platform, options: SeedOptions): Promise<boole
         }
       }
     }
+    // The demo store's first signed checkpoint (docs/AUDIT.md), over everything seeded.
+    if (platform.eventStore.name === 'postgres') await recordCheckpointWithConfiguredKey(platform);
     return true;
   } finally {
     await lock.release();

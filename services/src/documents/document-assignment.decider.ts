@@ -1,36 +1,69 @@
-import { COMPLIANCE_STATUS, type ComplianceDocumentEvent, DOCUMENT_MESSAGES, type DocumentFile, type DocumentSigner } from '@portal/contracts';
+import { type ComplianceDocumentEvent, DOCUMENT_MESSAGES, type DocumentFile, type DocumentSigner } from '@portal/contracts';
 import { DomainError } from '../platform/commands/command-errors';
 
 /**
- * One signer's compliance document (doc 2 §2, §5; the spec's `agent_document_mapping_id`), pure:
- * it is signed once, by the person it was assigned to, with the consent ticked and a signature
- * drawn (the spec leaves enforcement open; we enforce it). Someone else's reads as missing.
+ * Compliance documents (doc 2 §2, §5; docs/DOCUMENTS.md), pure. Publishing names the document and
+ * its audience; one signer's copy (the spec's `agent_document_mapping_id`) is signed once, by a
+ * person the document is for, with the consent ticked and a signature drawn (the spec leaves
+ * enforcement open; we enforce it). A document that is not the caller's reads as missing.
  */
 
+/** A signer's copy as its stream leaves it: signed or not. */
 export interface AssignmentState {
-  readonly assignment_id: string;
-  readonly document_id: string;
-  readonly user_id: string | null;
-  readonly status: number | null;
+  readonly signed: boolean;
 }
 
-export const initialAssignmentState: AssignmentState = { assignment_id: '', document_id: '', user_id: null, status: null };
+export const initialAssignmentState: AssignmentState = { signed: false };
 
 export function evolveAssignment(state: AssignmentState, event: ComplianceDocumentEvent): AssignmentState {
-  switch (event.type) {
-    case 'DocumentAssigned':
-      return { assignment_id: event.data.assignment_id, document_id: event.data.document_id, user_id: event.data.user_id, status: COMPLIANCE_STATUS.PENDING };
-    case 'DocumentSigned':
-      return { ...state, status: COMPLIANCE_STATUS.COMPLETED };
-    default:
-      return state;
-  }
+  return event.type === 'DocumentSigned' ? { signed: true } : state;
+}
+
+export interface PublishInput {
+  readonly document_id: string;
+  readonly name: string;
+  readonly file: DocumentFile;
+  readonly agents: boolean;
+  readonly managers: boolean;
+  readonly office_ids: readonly string[];
+  readonly ibo_marketer_ids: readonly string[];
+  readonly published_by: string;
+}
+
+export interface PublishFacts {
+  /** The publisher's retailer; null for the super role (everyone). */
+  readonly retailer_id: string | null;
+  /** Offices and IBOs/markets named that the publisher's scope does not reach (they read as missing). */
+  readonly unknown_office_ids: readonly string[];
+  readonly unknown_ibo_marketer_ids: readonly string[];
+}
+
+export function decidePublishDocument(input: PublishInput, facts: PublishFacts): ComplianceDocumentEvent[] | DomainError {
+  const fields: Record<string, string> = {};
+  if (!input.agents && !input.managers) fields.agents = DOCUMENT_MESSAGES.audienceRoles;
+  if (facts.unknown_office_ids.length > 0) fields.office_ids = 'No such office';
+  if (facts.unknown_ibo_marketer_ids.length > 0) fields.ibo_marketer_ids = 'No such IBO/market';
+  if (Object.keys(fields).length > 0) return new DomainError(Object.values(fields)[0]!, 400, fields);
+  return [
+    {
+      type: 'ComplianceDocumentPublished',
+      data: {
+        document_id: input.document_id,
+        name: input.name,
+        file: input.file,
+        audience: { agents: input.agents, managers: input.managers, office_ids: [...input.office_ids], ibo_marketer_ids: [...input.ibo_marketer_ids] },
+        retailer_id: facts.retailer_id,
+        published_by: input.published_by,
+      },
+    },
+  ];
 }
 
 export interface SignInput {
+  readonly assignment_id: string;
   readonly signer: DocumentSigner;
   readonly consent: boolean;
-  /** The drawn signature was received as a PNG (checked by its bytes before the command). */
+  /** The drawn signature was received as a PNG (recognised by its bytes before the command). */
   readonly signature: boolean;
   readonly file: DocumentFile;
   readonly original_sha256: string;
@@ -41,19 +74,31 @@ export interface SignInput {
   readonly user_agent: string | null;
 }
 
-export function decideSignDocument(state: AssignmentState, input: SignInput): ComplianceDocumentEvent[] | DomainError {
-  if (state.user_id === null || state.user_id !== input.signer.user_id) return new DomainError('That document was not found.', 404);
-  if (state.status === COMPLIANCE_STATUS.COMPLETED) return new DomainError('This document is already signed.', 409);
+/** The document the copy belongs to, when it is the signer's (pending for them now, or signed by them). */
+export interface SignFacts {
+  readonly document: { readonly document_id: string; readonly name: string } | undefined;
+}
+
+/** Why this signing is refused, if it is: checked before the signed PDF is made (nothing is rendered or stored for a refusal), and again by the decision. */
+export function refuseSigning(state: AssignmentState, facts: SignFacts, request: { readonly consent: boolean; readonly signature: boolean }): DomainError | undefined {
+  if (!facts.document) return new DomainError('That document was not found.', 404);
+  if (state.signed) return new DomainError('This document is already signed.', 409);
   const fields: Record<string, string> = {};
-  if (!input.consent) fields.consent = DOCUMENT_MESSAGES.consentRequired;
-  if (!input.signature) fields.signature_image = DOCUMENT_MESSAGES.signatureRequired;
-  if (Object.keys(fields).length > 0) return new DomainError(Object.values(fields)[0]!, 400, fields);
+  if (!request.consent) fields.consent = DOCUMENT_MESSAGES.consentRequired;
+  if (!request.signature) fields.signature_image = DOCUMENT_MESSAGES.signatureRequired;
+  return Object.keys(fields).length > 0 ? new DomainError(Object.values(fields)[0]!, 400, fields) : undefined;
+}
+
+export function decideSignDocument(state: AssignmentState, facts: SignFacts, input: SignInput): ComplianceDocumentEvent[] | DomainError {
+  const refusal = refuseSigning(state, facts, input);
+  if (refusal || !facts.document) return refusal ?? new DomainError('That document was not found.', 404);
   return [
     {
       type: 'DocumentSigned',
       data: {
-        assignment_id: state.assignment_id,
-        document_id: state.document_id,
+        assignment_id: input.assignment_id,
+        document_id: facts.document.document_id,
+        document_name: facts.document.name,
         signer: input.signer,
         file: input.file,
         original_sha256: input.original_sha256,

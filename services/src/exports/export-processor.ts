@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { type ExportFormat, exportFailedMessage } from '@portal/contracts';
-import type { Scope, SqlDb } from '@portal/projections';
+import { type Scope, type SqlDb, readModelIn } from '@portal/projections';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import type { Platform } from '../platform/platform';
@@ -25,6 +25,8 @@ export interface ExportJobData {
   readonly format: ExportFormat;
   readonly scope: Scope;
   readonly filters: Record<string, unknown>;
+  /** The schema of an auditor's as-of read model the rows come from (docs/AUDIT.md); the live read model without one. */
+  readonly read_model?: string;
 }
 
 export const EXPORT_JOB_OPTIONS = { attempts: 3, backoffMs: 1000 } as const;
@@ -72,9 +74,10 @@ export function processExports(platform: Pick<Platform, 'jobs' | 'database' | 'c
  */
 export async function runExport(db: SqlDb, storage: ExportStorage, job: Job<ExportJobData>, onProgress?: () => Promise<void>): Promise<{ rows: number }> {
   const { export_id: id, format, scope, filters } = job.data;
+  const source = job.data.read_model ? readModelIn(db, job.data.read_model) : db;
   const definition = EXPORT_DEFINITIONS[job.data.name] as ExportDefinition<unknown, unknown> | undefined;
   if (!definition) throw new Error(`Unknown export "${job.data.name}"`);
-  const total = await definition.count(db, scope, filters);
+  const total = await definition.count(source, scope, filters);
   await markExportRunning(db, id, total);
   await job.updateProgress({ written: 0, total });
   await onProgress?.();
@@ -92,8 +95,8 @@ export async function runExport(db: SqlDb, storage: ExportStorage, job: Job<Expo
   const temporary = await storage.temporaryFile(`${id}.${job.attempt}.${process.pid}`);
   const final = exportFileName(id, format);
   try {
-    if (format === 'csv') await writeCsv(definition, definition.rows(db, scope, filters), temporary, progress);
-    else await writeXlsx(definition, definition.rows(db, scope, filters), temporary, progress);
+    if (format === 'csv') await writeCsv(definition, definition.rows(source, scope, filters), temporary, progress);
+    else await writeXlsx(definition, definition.rows(source, scope, filters), temporary, progress);
     await storage.store(temporary, final);
   } catch (error) {
     await fs.rm(temporary, { force: true });

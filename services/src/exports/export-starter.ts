@@ -22,14 +22,16 @@ const POLL_MS = 50;
 export class ExportStarter {
   constructor(@Inject(PLATFORM) private readonly platform: Pick<Platform, 'database' | 'jobs' | 'config'>) {}
 
-  async start<Row, Filters>(definition: ExportDefinition<Row, Filters>, format: ExportFormat, user: AuthenticatedUser, filters: Omit<Filters, 'as_of'>): Promise<ExportAnswer> {
+  /** `asOf`: the rows come from an auditor's as-of read model, with its ages counted at its moment. */
+  async start<Row, Filters>(definition: ExportDefinition<Row, Filters>, format: ExportFormat, user: AuthenticatedUser, filters: Omit<Filters, 'requested_at'>, asOf?: { readonly schema: string; readonly moment: string }): Promise<ExportAnswer> {
     const db = this.platform.database.db;
     const id = randomUUID();
     await createExportRecord(db, { id, user_id: user.user_id, name: definition.name, format });
-    // Every export reads as of the moment it was asked for, so its file matches the screen (ages, "last 30 days").
-    const asOf = { ...filters, as_of: new Date().toISOString() } as Record<string, unknown>;
+    // Every export reads the moment it was asked for (`requested_at`: ages, "last 30 days"), so its file matches the screen.
+    // Not the auditor's `as_of` (a past moment a report is rebuilt at, docs/AUDIT.md): that one is a filter of its own.
+    const requested = { ...filters, requested_at: asOf?.moment ?? new Date().toISOString() } as Record<string, unknown>;
     try {
-      await enqueueExport(this.platform.jobs, { export_id: id, user_id: user.user_id, name: definition.name, format, scope: user.scope, filters: asOf });
+      await enqueueExport(this.platform.jobs, { export_id: id, user_id: user.user_id, name: definition.name, format, scope: user.scope, filters: requested, ...(asOf && { read_model: asOf.schema }) });
     } catch (error) {
       // Nothing was queued (e.g. Redis unreachable): the record says so, the caller gets a clear 503.
       await markExportFailed(db, id, error instanceof QueueUnavailableError ? QUEUE_UNAVAILABLE_MESSAGE : exportFailedMessage(id));

@@ -41,7 +41,7 @@ import { listExport } from '../exports/list-export';
 
 /** "Today" of an export is the moment it was asked for: the file matches the screen the user saw. */
 interface AsOf {
-  readonly as_of: string;
+  readonly requested_at: string;
 }
 
 /** The screen's sort, which a report's file follows. */
@@ -82,7 +82,7 @@ function deviceExport<Filters extends AsOf & Sorted>(name: string, columns: read
   return {
     name,
     columns,
-    rows: (db: SqlDb, scope: Scope, filters: Filters) => chosenDevicePages(db, choose(scope, filters), filters.as_of, { sort_by: filters.sort_by, sort: filters.sort }),
+    rows: (db: SqlDb, scope: Scope, filters: Filters) => chosenDevicePages(db, choose(scope, filters), filters.requested_at, { sort_by: filters.sort_by, sort: filters.sort }),
     count: (db: SqlDb, scope: Scope, filters: Filters) => chosenDeviceCount(db, choose(scope, filters)),
   };
 }
@@ -123,13 +123,13 @@ export const legacyExportWithRetailer = deviceExport<LegacyExportFilters>('legac
 /** A clicked non-zero count of a by-* report (GET inventory/{holder}/{id}/{type}). */
 export type CountedDevicesFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly type: InventoryCountType };
 export const countedDevicesExport = deviceExport<CountedDevicesFilters>('inventory-by-count', DETAILED_COLUMNS, (scope, filters) =>
-  countedDevicesChoice(scope, filters.holder, filters.holder_id, filters.type, filters.as_of),
+  countedDevicesChoice(scope, filters.holder, filters.holder_id, filters.type, filters.requested_at),
 );
 
 /** A clicked non-zero cell of an aged report (GET aged/{holder}/{id}/{bucket}/{Product_Type}). */
 export type AgedCellFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly bucket: AgedBucket; readonly product_type: string; readonly period: AgedPeriod };
 export const agedCellExport = deviceExport<AgedCellFilters>('aged-inventory-devices', DETAILED_COLUMNS, (scope, filters) =>
-  agedCellChoice(scope, filters.holder, filters.holder_id, filters.bucket, filters.product_type, filters.period, filters.as_of),
+  agedCellChoice(scope, filters.holder, filters.holder_id, filters.bucket, filters.product_type, filters.period, filters.requested_at),
 );
 
 // ----- The summaries' own lists, page by page through the screen's query -----
@@ -137,7 +137,7 @@ export const agedCellExport = deviceExport<AgedCellFilters>('aged-inventory-devi
 const asPage = <Row>(page: Page<Row>) => ({ data: [...page.data], total: page.total, current_page: page.current_page });
 
 type SummaryExportFilters = SummaryFilters & AsOf & { readonly sort_by?: string; readonly sort?: 'ASC' | 'DESC' };
-const paging = (filters: SummaryExportFilters & { page: number; results: number }) => ({ page: filters.page, results: filters.results, sort_by: filters.sort_by, sort: filters.sort, asOf: filters.as_of });
+const paging = (filters: SummaryExportFilters & { page: number; results: number }) => ({ page: filters.page, results: filters.results, sort_by: filters.sort_by, sort: filters.sort, asOf: filters.requested_at });
 
 /** The count columns as the screen heads them (contracts' SUMMARY_COUNTS: the statuses' one names). */
 const countColumns = <Row extends Partial<Record<SummaryCountField, number>>>(fields: readonly (SummaryCountField & keyof Row)[]): ExportColumn<Row>[] =>

@@ -2,6 +2,7 @@ import { DomainError } from '../platform/commands/command-errors';
 import { Controller, HttpCode, Inject } from '@nestjs/common';
 import {
   type AgedAnswer,
+  type AsOf,
   type AgedReportQuery,
   type DetailedReportQuery,
   type ExportAnswer,
@@ -12,6 +13,7 @@ import {
   agedCellParams,
   agedCellQuery,
   agentSummaryQuery,
+  countDownloadQuery,
   iboSummaryQuery,
   inventoryCountParams,
   legacyReportBody,
@@ -21,6 +23,7 @@ import {
 } from '@portal/contracts';
 import {
   type Holder,
+  type SqlDb,
   agedInventory,
   agentSummary,
   businessDate,
@@ -33,6 +36,7 @@ import {
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { CurrentUser } from '../auth/current-user';
+import { FleetAsOf } from '../audit/fleet-as-of';
 import { ExportStarter } from '../exports/export-starter';
 import { RouteBody, RouteParams, RouteQuery, ServedPath, Serves } from '../platform/http/serves';
 import type { Platform } from '../platform/platform';
@@ -89,10 +93,26 @@ export class ReportsController {
   constructor(
     @Inject(PLATFORM) private readonly platform: Platform,
     private readonly exports: ExportStarter,
+    private readonly fleetAsOf: FleetAsOf,
   ) {}
 
   private get db() {
     return this.platform.database.db;
+  }
+
+  /**
+   * Where a report reads: the live read model, or — with `as_of` (roles 1, 12, 15) — the fleet's
+   * read model as of that moment, with the instant its ages count at (docs/AUDIT.md).
+   */
+  private async source(asOf: AsOf | undefined, user: AuthenticatedUser): Promise<{ db: SqlDb; asOf?: string }> {
+    if (!asOf) return { db: this.db };
+    const reader = await this.fleetAsOf.reader(asOf, user);
+    return { db: reader.db, asOf: reader.moment };
+  }
+
+  /** An export's as-of read model (its file then matches the report read as of the same moment). */
+  private async exportSource(asOf: AsOf | undefined, user: AuthenticatedUser): Promise<{ schema: string; moment: string } | undefined> {
+    return asOf ? this.fleetAsOf.reader(asOf, user) : undefined;
   }
 
   // ----- Inventory Detailed Report (doc 1 §2.11) -----
@@ -110,15 +130,16 @@ export class ReportsController {
 
   @Serves('GET /api/v1/detailed_inventory_report')
   async detailedReport(@RouteQuery() query: DetailedReportQuery, @CurrentUser() user: AuthenticatedUser) {
-    const { page, results, sort, sort_by, ...filters } = this.checkedDetailed(query);
-    return { items: await detailedInventoryReport(this.db, user.scope, filters, { page, results, sort, sort_by }) };
+    const { page, results, sort, sort_by, as_of, ...filters } = this.checkedDetailed(query);
+    const source = await this.source(as_of, user);
+    return { items: await detailedInventoryReport(source.db, user.scope, filters, { page, results, sort, sort_by, asOf: source.asOf }) };
   }
 
   @Serves('GET /api/v1/detailed_inventory_export')
   async detailedExport(@RouteQuery() query: DetailedReportQuery & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     // The file follows the screen: its filters and its sort.
-    const { page: _page, results: _results, format, ...filters } = this.checkedDetailed(query);
-    return this.exports.start(detailedExport, format, user, filters);
+    const { page: _page, results: _results, format, as_of, ...filters } = this.checkedDetailed(query);
+    return this.exports.start(detailedExport, format, user, filters, await this.exportSource(as_of, user));
   }
 
   // ----- Legacy Data (doc 1 §2.12) -----
@@ -164,53 +185,57 @@ export class ReportsController {
 
   @Serves('GET /api/v1/inventory_summary_reports/manager')
   async byManagers(@RouteQuery() query: z.output<typeof managerSummaryQuery>, @CurrentUser() user: AuthenticatedUser) {
-    const { page, grand_totals } = await managerSummary(this.db, user.scope, { holder_id: query.manager_id, filter: query.filter }, query);
+    const source = await this.source(query.as_of, user);
+    const { page, grand_totals } = await managerSummary(source.db, user.scope, { holder_id: query.manager_id, filter: query.filter }, { ...query, asOf: source.asOf });
     return { items: { ...page, current: page.current_page }, grand_totals };
   }
 
   @Serves('GET /api/v1/inventory_summary_reports_export/manager')
   async byManagersExport(@RouteQuery() query: z.output<typeof managerSummaryQuery> & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
-    return this.exports.start(managerSummaryExport, query.format, user, { holder_id: query.manager_id, filter: query.filter, sort_by: query.sort_by, sort: query.sort });
+    return this.exports.start(managerSummaryExport, query.format, user, { holder_id: query.manager_id, filter: query.filter, sort_by: query.sort_by, sort: query.sort }, await this.exportSource(query.as_of, user));
   }
 
   @Serves('GET /api/v1/inventory_summary_reports/ibo_marketer')
   async byIbos(@RouteQuery() query: z.output<typeof iboSummaryQuery>, @CurrentUser() user: AuthenticatedUser) {
-    const { page, grand_totals } = await iboSummary(this.db, user.scope, { holder_id: query.ibo_marketer_id, filter: query.filter }, query);
+    const source = await this.source(query.as_of, user);
+    const { page, grand_totals } = await iboSummary(source.db, user.scope, { holder_id: query.ibo_marketer_id, filter: query.filter }, { ...query, asOf: source.asOf });
     return { items: { ...page, current: page.current_page }, grand_totals };
   }
 
   @Serves('GET /api/v1/inventory_summary_reports_export/ibo_marketer')
   async byIbosExport(@RouteQuery() query: z.output<typeof iboSummaryQuery> & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
-    return this.exports.start(iboSummaryExport, query.format, user, { holder_id: query.ibo_marketer_id, filter: query.filter, sort_by: query.sort_by, sort: query.sort });
+    return this.exports.start(iboSummaryExport, query.format, user, { holder_id: query.ibo_marketer_id, filter: query.filter, sort_by: query.sort_by, sort: query.sort }, await this.exportSource(query.as_of, user));
   }
 
   @Serves('GET /api/v1/manager/agentlist_with_pagination')
   async byAgents(@RouteQuery() query: z.output<typeof agentSummaryQuery>, @CurrentUser() user: AuthenticatedUser) {
-    const { page, grand_totals } = await agentSummary(this.db, user.scope, { holder_id: query.agent_id, office_id: query.office_id }, query);
+    const source = await this.source(query.as_of, user);
+    const { page, grand_totals } = await agentSummary(source.db, user.scope, { holder_id: query.agent_id, office_id: query.office_id }, { ...query, asOf: source.asOf });
     return { items: { ...page, current: page.current_page }, grand_totals };
   }
 
   @Serves('GET /api/v1/manager/manager_inventory_summary_reports_export/agent')
   async byAgentsExport(@RouteQuery() query: z.output<typeof agentSummaryQuery> & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
-    return this.exports.start(agentSummaryExport, query.format, user, { holder_id: query.agent_id, office_id: query.office_id, sort_by: query.sort_by, sort: query.sort });
+    return this.exports.start(agentSummaryExport, query.format, user, { holder_id: query.agent_id, office_id: query.office_id, sort_by: query.sort_by, sort: query.sort }, await this.exportSource(query.as_of, user));
   }
 
   @Serves('GET /api/v1/manager/inventory_summary_for_manager_with_pagination')
   async byOffices(@RouteQuery() query: z.output<typeof officeSummaryQuery>, @CurrentUser() user: AuthenticatedUser) {
-    const { page, grand_totals } = await officeSummary(this.db, user.scope, { holder_id: query.office_id }, query);
+    const source = await this.source(query.as_of, user);
+    const { page, grand_totals } = await officeSummary(source.db, user.scope, { holder_id: query.office_id }, { ...query, asOf: source.asOf });
     return { items: { ...page, current: page.current_page }, grand_totals };
   }
 
   @Serves('GET /api/v1/manager/manager_inventory_summary_reports_export/office')
   async byOfficesExport(@RouteQuery() query: z.output<typeof officeSummaryQuery> & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
-    return this.exports.start(officeSummaryExport, query.format, user, { holder_id: query.office_id, sort_by: query.sort_by, sort: query.sort });
+    return this.exports.start(officeSummaryExport, query.format, user, { holder_id: query.office_id, sort_by: query.sort_by, sort: query.sort }, await this.exportSource(query.as_of, user));
   }
 
   /** A clicked non-zero count: its devices as a file, through the export pipeline. */
   @Serves('GET /api/v1/inventory/manager/:id/:type', 'GET /api/v1/inventory/ibo/:id/:type', 'GET /api/v1/inventory/agent/:id/:type', 'GET /api/v1/inventory/office/:id/:type')
-  async countedDevices(@ServedPath() path: string, @RouteParams() params: z.output<typeof inventoryCountParams>, @RouteQuery() query: ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
+  async countedDevices(@ServedPath() path: string, @RouteParams() params: z.output<typeof inventoryCountParams>, @RouteQuery() query: z.output<typeof countDownloadQuery> & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     const holder = holderOf(HOLDER_WORDS, path.split('/')[4]!);
-    return this.exports.start(countedDevicesExport, query.format, user, { holder, holder_id: params.id, type: params.type });
+    return this.exports.start(countedDevicesExport, query.format, user, { holder, holder_id: params.id, type: params.type }, await this.exportSource(query.as_of, user));
   }
 
   // ----- Aged inventory (doc 1 §2.13) -----
@@ -218,7 +243,8 @@ export class ReportsController {
   @Serves('GET /api/v1/aged_inventory_summary_reports/agent', 'GET /api/v1/aged_inventory_summary_reports/manager', 'GET /api/v1/aged_inventory_summary_reports/ibo_marketer', 'GET /api/v1/aged_inventory_summary_reports/office')
   async aged(@ServedPath() path: string, @RouteQuery() query: AgedReportQuery, @CurrentUser() user: AuthenticatedUser): Promise<AgedAnswer> {
     const holder = holderOf(AGED_KINDS, path.split('/')[4]!);
-    return agedInventory(this.db, user.scope, holder, { holder_id: agedHolderId(holder, query), filter: query.filter, period: query.period }, query);
+    const source = await this.source(query.as_of, user);
+    return agedInventory(source.db, user.scope, holder, { holder_id: agedHolderId(holder, query), filter: query.filter, period: query.period }, { ...query, asOf: source.asOf });
   }
 
   @Serves('GET /api/v1/aged_inventory_summary_reports_export/agent', 'GET /api/v1/aged_inventory_summary_reports_export/manager', 'GET /api/v1/aged_inventory_summary_reports_export/ibo_marketer', 'GET /api/v1/aged_inventory_summary_reports_export/office')
@@ -230,7 +256,7 @@ export class ReportsController {
       period: query.period,
       sort_by: query.sort_by,
       sort: query.sort,
-    });
+    }, await this.exportSource(query.as_of, user));
   }
 
   @Serves('GET /api/v1/aged/agent/:id/:bucket/:Product_Type', 'GET /api/v1/aged/manager/:id/:bucket/:Product_Type', 'GET /api/v1/aged/ibo/:id/:bucket/:Product_Type', 'GET /api/v1/aged/office/:id/:bucket/:Product_Type')
@@ -247,6 +273,6 @@ export class ReportsController {
       bucket: params.bucket,
       product_type: params.Product_Type,
       period: query.period,
-    });
+    }, await this.exportSource(query.as_of, user));
   }
 }

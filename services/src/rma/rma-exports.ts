@@ -58,7 +58,7 @@ export const agentRmaStatusExport = listExport<RmaDeviceRow, RmaListFilters>(
 );
 
 /** Initiate RMA's device list (device_list_to_initiate_rma_export_v2). */
-type CandidateExportFilters = Omit<RmaCandidateFilters, keyof Paging | 'asOf'> & { readonly as_of?: string };
+type CandidateExportFilters = Omit<RmaCandidateFilters, keyof Paging | 'asOf'> & { readonly requested_at?: string };
 export const rmaCandidatesExport = listExport<RmaCandidateRow, CandidateExportFilters>(
   'initiate-rma-devices',
   [
@@ -71,7 +71,7 @@ export const rmaCandidatesExport = listExport<RmaCandidateRow, CandidateExportFi
     { heading: 'Carton Number', value: (row) => row.carton_number },
   ],
   // Ages as of the moment the export was asked for, as the screen showed them.
-  (db, scope, { as_of, ...filters }) => rmaCandidateDevices(db, scope, { ...filters, asOf: as_of }),
+  (db, scope, { requested_at, ...filters }) => rmaCandidateDevices(db, scope, { ...filters, asOf: requested_at }),
 );
 
 /** RMA Status (get_rma_orders_export): the orders with their state, boxes and what the returns desk missed. */
@@ -95,7 +95,7 @@ export const rmaOrdersExport = listExport<RmaOrderFacts, Omit<RmaOrderFilters, k
 );
 
 /** The RMA device Status report (rma_device_status_report_export): the screen's columns, ages as of the request. */
-type StatusReportExportFilters = RmaListFilters & { readonly as_of?: string };
+type StatusReportExportFilters = RmaListFilters & { readonly requested_at?: string };
 export const rmaDeviceStatusExport = listExport<RmaDeviceStatusRow, StatusReportExportFilters>(
   'rma-device-status',
   [
@@ -115,7 +115,7 @@ export const rmaDeviceStatusExport = listExport<RmaDeviceStatusRow, StatusReport
     { heading: 'Order Status', value: (row) => row.order_status_text },
     { heading: 'Created Date', value: (row) => formatExportDate(row.created_at) },
   ],
-  (db, scope, { as_of, ...filters }) => rmaDeviceStatusReport(db, scope, { ...filters, asOf: as_of }),
+  (db, scope, { requested_at, ...filters }) => rmaDeviceStatusReport(db, scope, { ...filters, asOf: requested_at }),
 );
 
 export const RMA_EXPORTS = [pendingRmaRequestsExport, approvedRmaRequestsExport, agentRmaStatusExport, rmaCandidatesExport, rmaOrdersExport, rmaDeviceStatusExport] as const;

@@ -39,7 +39,7 @@ import { listExport } from '../exports/list-export';
 
 /** "Today" of a file is the moment it was asked for: the file matches the screen the user saw. */
 interface AsOf {
-  readonly as_of: string;
+  readonly requested_at: string;
 }
 const todayOf = (asOf: string) => businessDate(new Date(asOf));
 
@@ -99,7 +99,7 @@ export const agentSalesExport = salesExport<AgentSalesExportFilters>('agent-sale
 
 /** A clicked non-zero count of a sales summary (GET sales/{level}/{id}/{period}): its sales, the detailed report's columns. */
 export type SalesBreakdownFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly period: SalesPeriod };
-const breakdownChoice = (scope: Scope, filters: SalesBreakdownFilters) => salesBreakdownChoice(scope, filters.holder, filters.holder_id, salesPeriodRange(filters.period, todayOf(filters.as_of)));
+const breakdownChoice = (scope: Scope, filters: SalesBreakdownFilters) => salesBreakdownChoice(scope, filters.holder, filters.holder_id, salesPeriodRange(filters.period, todayOf(filters.requested_at)));
 export const salesBreakdownExport = salesExport<SalesBreakdownFilters>('sales-breakdown', detailedColumns(true), breakdownChoice);
 /** For roles 11 and 3, as their Detailed Sales Report: no IBO Name. */
 export const salesBreakdownExportWithoutIbo = salesExport<SalesBreakdownFilters>('sales-breakdown-no-ibo', detailedColumns(false), breakdownChoice);
@@ -112,7 +112,7 @@ const summaryPaging = (filters: SummaryExportFilters & { page: number; results: 
   results: filters.results,
   sort_by: filters.sort_by,
   sort: filters.sort,
-  today: todayOf(filters.as_of),
+  today: todayOf(filters.requested_at),
 });
 const asPage = <Row>(page: Page<Row>) => ({ data: [...page.data], total: page.total, current_page: page.current_page });
 const periodColumns = <Row extends SalesCounts>(): ExportColumn<Row>[] =>

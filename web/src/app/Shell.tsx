@@ -4,11 +4,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { call, route } from './api-client';
 import { LiveConnection } from './live/LiveConnection';
-import { breadcrumbs, canOpen, menuFor, screenRoutes } from './routes';
+import { breadcrumbs, canOpen, menuFor, profileScreensFor, screenRoutes } from './routes';
+import { can } from './access';
 import DeviceFinder, { DEVICE_FINDER_SCREEN } from './widgets/DeviceFinder';
 import { useSession } from './session-context';
 import { navigationMode } from './layout/layout-rules';
 import { LayoutSettingsButton } from './layout/LayoutSettingsDrawer';
+import MessagesBell from './layout/MessagesBell';
 import { useLayoutSettings } from './layout/LayoutSettingsContext';
 import { groupIcon, pathIcon } from './layout/menu-icons';
 import { BOXED_MAX_WIDTH } from './layout/settings';
@@ -91,11 +93,13 @@ export default function Shell() {
   const width = useWindowWidth();
   const mode = navigationMode(settings, width);
   const { token } = theme.useToken();
+  const phone = width < 576;
   useNewVersionDialog();
   // Not on top of the forced password change: announcements wait until a password is chosen.
   useAnnouncementDialog(user?.password_changed !== 0);
 
   const groups = useMemo(() => menuFor(user?.role_id ?? []), [user]);
+  const profileScreens = useMemo(() => profileScreensFor(user?.role_id ?? [], can.landOnAgentDashboard(user?.role_id ?? [])), [user]);
   const crumbs = breadcrumbs(location.pathname, (location.state as { cameFrom?: unknown } | null)?.cameFrom, user?.role_id ?? []);
   const canFindDevices = useMemo(() => {
     const screen = screenRoutes.find((candidate) => candidate.path === DEVICE_FINDER_SCREEN);
@@ -162,15 +166,16 @@ export default function Shell() {
             style={{
               display: 'flex',
               alignItems: 'center',
-              gap: 12,
-              paddingInline: mode === 'top' ? 0 : 24,
-              paddingInlineEnd: 24,
+              // On a phone the menu, the device finder, the bell, the settings and the profile share 390 px: tighter spacing keeps each button whole.
+              gap: phone ? 8 : 12,
+              paddingInline: mode === 'top' ? 0 : phone ? 12 : 24,
+              paddingInlineEnd: phone ? 12 : 24,
               ...(mode !== 'top' && { background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }),
             }}
           >
             {mode === 'overlay' && (
               <>
-                <Button icon={<MenuOutlined />} onClick={() => setNavOpen(true)} aria-label="Open menu" />
+                <Button icon={<MenuOutlined />} onClick={() => setNavOpen(true)} aria-label="Open menu" style={{ flexShrink: 0 }} />
                 <Typography.Text strong ellipsis>
                   Distribution Portal
                 </Typography.Text>
@@ -186,21 +191,26 @@ export default function Shell() {
             ) : (
               <div style={{ flex: 1 }} />
             )}
-            {canFindDevices && <DeviceFinder width={width < 576 ? 150 : 220} />}
-            <LayoutSettingsButton />
-            <Dropdown
-              menu={{
-                items: [
-                  { key: 'changepassword', icon: <KeyOutlined />, label: <Link to="/changepassword">Change Password</Link> },
-                  { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => void logout() },
-                ],
-              }}
-            >
-              {/* On a phone the header's room goes to the device finder: the name is the button's label only. */}
-              <Button icon={<UserOutlined />} data-testid="profile-menu" aria-label={user?.displayName}>
-                {width < 576 ? null : user?.displayName}
-              </Button>
-            </Dropdown>
+            {canFindDevices && <DeviceFinder width={phone ? 120 : 220} />}
+            {/* The header's buttons keep their size; the brand and the finder give up room first. */}
+            <div style={{ display: 'flex', alignItems: 'center', gap: phone ? 8 : 12, flexShrink: 0 }}>
+              <MessagesBell />
+              <LayoutSettingsButton />
+              <Dropdown
+                menu={{
+                  items: [
+                    ...profileScreens.map((screen) => ({ key: screen.path, icon: pathIcon(screen.path), label: <Link to={screen.path}>{screen.label}</Link> })),
+                    { key: 'changepassword', icon: <KeyOutlined />, label: <Link to="/changepassword">Change Password</Link> },
+                    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => void logout() },
+                  ],
+                }}
+              >
+                {/* On a phone the header's room goes to the device finder: the name is the button's label only. */}
+                <Button icon={<UserOutlined />} data-testid="profile-menu" aria-label={user?.displayName}>
+                  {phone ? null : user?.displayName}
+                </Button>
+              </Dropdown>
+            </div>
           </Layout.Header>
           {/* A phone's width goes to the content, not to margins. */}
           <Layout.Content style={{ margin: width < 576 ? 8 : 24 }}>

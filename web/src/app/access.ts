@@ -1,5 +1,7 @@
+import { AUDIT_ROLES } from '@portal/contracts/audit/audit.routes';
 import { HELP_PUBLISHER_ROLES } from '@portal/contracts/help/help.codes';
 import { ROLE, type RoleId } from '@portal/contracts/platform/roles';
+import { SUBSCRIPTION_ROLES } from '@portal/contracts/subscriptions/subscriptions.routes';
 
 /**
  * Who may see or do what in the console, from contracts' ROLE (doc 1 §2.1, §6; DESIGN.md §11:
@@ -23,6 +25,12 @@ export const SCREEN_ROLES = {
   officeManagers: [ROLE.SUPER_ADMIN, ROLE.OFFICE_MANAGER],
   /** Publish announcements and manage training content (ours: contracts' HELP_PUBLISHER_ROLES). */
   helpPublishers: HELP_PUBLISHER_ROLES,
+  /** Read-only (issue 23): reads what a retailer manager reads, in its retailer, and changes nothing. */
+  auditors: [ROLE.AUDITOR],
+  /** The Device Timeline (contracts' AUDIT_ROLES): the super role, retailer managers and auditors. */
+  deviceTimeline: AUDIT_ROLES,
+  /** Event Catalog and Webhooks (issue 24; contracts' SUBSCRIPTION_ROLES): the super role and retailer managers, and the auditor reading them. */
+  integrations: [...SUBSCRIPTION_ROLES, ROLE.AUDITOR],
 } as const satisfies Record<string, readonly RoleId[]>;
 
 /** The named permissions pages ask for. */
@@ -45,4 +53,8 @@ export const can = {
   chooseOffice: (roles: Roles) => !holdsAny(roles, [ROLE.OFFICE_MANAGER]),
   /** Publish Announcement and the Training Content screen (ours): the super role and retailer managers. */
   publishHelp: (roles: Roles) => holdsAny(roles, SCREEN_ROLES.helpPublishers),
+  /** Send Message to an office's agents (ours; contracts' POST /api/v1/messages): the managers. */
+  sendMessages: (roles: Roles) => holdsAny(roles, SCREEN_ROLES.managers),
+  /** Register, enable, disable, remove, replay and redeliver webhooks (contracts' SUBSCRIPTION_ROLES): the super role and retailer managers; the auditor only reads. */
+  manageWebhooks: (roles: Roles) => holdsAny(roles, SUBSCRIPTION_ROLES),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@portal/contracts/platform/roles';
-import { breadcrumbs, canOpen, layoutFor, menuFor, returnPathAfterLogin, screenRoutes } from './routes';
+import { breadcrumbs, canOpen, layoutFor, menuFor, returnPathAfterLogin, screenRoutes, profileScreensFor } from './routes';
 
 const labels = (roles: number[]) => menuFor(roles).flatMap((group) => group.items.map((item) => `${group.group}/${item.label}`));
 const byPath = (path: string) => screenRoutes.find((route) => route.path === path)!;
@@ -36,6 +36,15 @@ describe('route table', () => {
     ]);
   });
 
+  it('opens the screens the spec keeps out of the sidebars from the profile menu, at the path each role may open', () => {
+    expect(profileScreensFor([2], true)).toEqual([
+      { label: 'Messages', path: '/agent-Transaction' },
+      { label: 'Compliance Documents', path: '/agent-compliancedocument' },
+    ]);
+    expect(profileScreensFor([3], false).map((screen) => screen.path)).toEqual(['/Transaction', '/compliancedocument', '/documents']);
+    expect(profileScreensFor([14], false)).toEqual([]);
+  });
+
   it('hides from each manager role what doc 1 §6 hides, while the route stays open', () => {
     const office = labels([3]);
     expect(office).toContain('Inventory Reports/My Inventory');
@@ -53,6 +62,64 @@ describe('route table', () => {
     const retailer = labels([12]);
     expect(retailer).toContain('Administration/IBOs/Markets');
     expect(retailer).not.toContain('Inventory Reports/My Inventory');
+  });
+
+  it("gives the auditor (issue 23) the read-only screens' sidebar, with the Device Timeline, and no command screen", () => {
+    expect(labels([ROLE.AUDITOR])).toEqual([
+      'top/Dashboard',
+      'top/Announcements',
+      'top/Device Timeline',
+      'Sales/Detailed Report',
+      'Sales/Legacy Data',
+      'Sales/By IBOs/Markets',
+      'Sales/By Offices',
+      'Sales/By Managers',
+      'Sales/By Agents',
+      'Inventory/Dashboard',
+      'Inventory Reports/Detailed Report',
+      'Inventory Reports/By IBOs/Markets',
+      'Inventory Reports/By Offices',
+      'Inventory Reports/By Managers',
+      'Inventory Reports/By Agents',
+      'Aged Inventory/By IBOs/Markets',
+      'Aged Inventory/By Offices',
+      'Aged Inventory/By Managers',
+      'Aged Inventory/By Agents',
+      'Integrations/Event Catalog',
+      'Integrations/Webhooks',
+      'bottom/Support',
+    ]);
+    for (const path of ['/dashboard', '/faq', '/trainingdocs', '/trainingvideos', '/changepassword', '/Inventory']) expect({ path, open: canOpen(byPath(path), [ROLE.AUDITOR]) }).toEqual({ path, open: true });
+    for (const path of ['/ReceiveInventory', '/assignagent', '/transferdevice', '/rmainitiaterequest', '/orderinventory', '/sendinvite', '/employee', '/publishdocuments', '/Transaction', '/agent-dashboard']) {
+      expect({ path, open: canOpen(byPath(path), [ROLE.AUDITOR]) }).toEqual({ path, open: false });
+    }
+    expect(returnPathAfterLogin('/assignagent', [ROLE.AUDITOR])).toBeUndefined();
+  });
+
+  it('opens the Device Timeline to the super role, retailer managers and auditors; only the auditor sees it in the sidebar', () => {
+    const timeline = byPath('/audit/device');
+    expect([ROLE.SUPER_ADMIN, ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER, ROLE.AUDITOR].filter((role) => canOpen(timeline, [role]))).toEqual([ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER, ROLE.AUDITOR]);
+    expect({ page: timeline.page !== undefined, layout: timeline.layout, title: timeline.title }).toEqual({ page: true, layout: 'shell', title: 'Device Timeline' });
+    expect(labels([ROLE.RETAILER_MANAGER])).not.toContain('top/Device Timeline');
+    expect(labels([ROLE.SUPER_ADMIN])).not.toContain('top/Device Timeline');
+    expect(returnPathAfterLogin('/audit/device?imei=356938035643809', [ROLE.AUDITOR])).toBe('/audit/device?imei=356938035643809');
+    expect(breadcrumbs('/audit/device', '/InventoryDetailedReport?imei=3569', [ROLE.RETAILER_MANAGER])).toEqual([{ title: 'Inventory Detailed Report', to: '/InventoryDetailedReport?imei=3569' }, { title: 'Device Timeline' }]);
+  });
+
+  it('opens the Integrations screens (issue 24) to the super role, retailer managers and auditors, in their sidebars', () => {
+    for (const path of ['/integrations/events', '/integrations/webhooks']) {
+      const screen = byPath(path);
+      expect({ path, built: screen.page !== undefined, capability: screen.capability, layout: screen.layout }).toEqual({ path, built: true, capability: 'subscriptions', layout: 'shell' });
+      expect([ROLE.SUPER_ADMIN, ROLE.AGENT, ROLE.OFFICE_MANAGER, ROLE.IBO_MANAGER, ROLE.RETAILER_MANAGER, ROLE.AUDITOR].filter((role) => canOpen(screen, [role]))).toEqual([ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER, ROLE.AUDITOR]);
+    }
+    expect([byPath('/integrations/events').title, byPath('/integrations/webhooks').title]).toEqual(['Event Catalog', 'Webhooks']);
+    for (const roles of [[ROLE.SUPER_ADMIN], [ROLE.RETAILER_MANAGER], [ROLE.AUDITOR]]) {
+      expect(labels(roles).filter((label) => label.startsWith('Integrations/'))).toEqual(['Integrations/Event Catalog', 'Integrations/Webhooks']);
+    }
+    for (const roles of [[ROLE.OFFICE_MANAGER], [ROLE.IBO_MANAGER], [ROLE.AGENT]]) expect(labels(roles).some((label) => label.startsWith('Integrations/'))).toBe(false);
+    // The group sits after Administration, before the bottom entries.
+    expect(menuFor([ROLE.RETAILER_MANAGER]).map((group) => group.group).slice(-3)).toEqual(['Administration', 'Integrations', 'bottom']);
+    expect(breadcrumbs('/integrations/webhooks', undefined, [ROLE.RETAILER_MANAGER])).toEqual([{ title: 'Integrations' }, { title: 'Webhooks' }]);
   });
 
   it('lists every route of the spec once', () => {

@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router-dom';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { ROLE } from '@portal/contracts/platform/roles';
 import { SCREEN_ROLES, can } from './access';
 
 /** Who may open a screen, who sees it in the menu, where it sits in the menu, and its page. */
@@ -29,9 +30,10 @@ export type MenuGroup =
   | 'RMA & Orders'
   | 'Onboarding'
   | 'Administration'
+  | 'Integrations'
   | 'bottom';
 
-export const MENU_GROUP_ORDER: readonly MenuGroup[] = ['top', 'Sales', 'Inventory', 'Inventory Reports', 'Aged Inventory', 'RMA & Orders', 'Onboarding', 'Administration', 'bottom'];
+export const MENU_GROUP_ORDER: readonly MenuGroup[] = ['top', 'Sales', 'Inventory', 'Inventory Reports', 'Aged Inventory', 'RMA & Orders', 'Onboarding', 'Administration', 'Integrations', 'bottom'];
 
 const { managers: MANAGERS, agents: AGENT, everyone: EVERYONE, iboAndRetailerManagers: IBO_AND_RETAILER, retailerManagers: RETAILER } = SCREEN_ROLES;
 
@@ -100,6 +102,14 @@ const SalesByOfficesPage = lazy(() => import('../features/sales/SalesByOfficesPa
 const SalesByManagersPage = lazy(() => import('../features/sales/SalesByManagersPage'));
 const SalesByAgentsPage = lazy(() => import('../features/sales/SalesByAgentsPage'));
 const AgentSalesReportPage = lazy(() => import('../features/sales/AgentSalesReportPage'));
+const ComplianceDocumentsPage = lazy(() => import('../features/documents/ComplianceDocumentsPage'));
+const PublishDocumentsPage = lazy(() => import('../features/documents/PublishDocumentsPage'));
+const ManagerDocumentsPage = lazy(() => import('../features/documents/ManagerDocumentsPage'));
+const UnitFormPage = lazy(() => import('../features/documents/form/UnitFormPage'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
+const DeviceTimelinePage = lazy(() => import('../features/audit/DeviceTimelinePage'));
+const EventCatalogPage = lazy(() => import('../features/subscriptions/EventCatalogPage'));
+const WebhooksPage = lazy(() => import('../features/subscriptions/WebhooksPage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -119,6 +129,17 @@ const agent = (path: string, title: string, capability: string, menuLabel?: stri
   ...(menuLabel && { menu: { group, label: menuLabel }, menuRoles: AGENT }),
 });
 
+/**
+ * A read-only screen the auditor (issue 23) opens too: it reads what a retailer manager reads, so
+ * the screen is in its sidebar where it is in a retailer manager's. Command screens stay closed to
+ * it (the API refuses the auditor every POST).
+ */
+const alsoForAuditors = (entry: Entry): Entry => ({
+  ...entry,
+  roles: [...entry.roles, ROLE.AUDITOR],
+  ...(entry.menuRoles?.includes(ROLE.RETAILER_MANAGER) && { menuRoles: [...entry.menuRoles, ROLE.AUDITOR] }),
+});
+
 /** Every screen the spec lists (doc 1 §2.1–2.2, doc 2 §2, doc 3 §2), in menu order. */
 const entries: Entry[] = [
   { path: '/login', title: 'Login', capability: 'auth', roles: [], public: true, page: LoginPage, layout: 'bare' },
@@ -127,41 +148,46 @@ const entries: Entry[] = [
   { path: '/page-reset-password', title: 'Reset Password', capability: 'auth', roles: [], public: true, page: ResetPasswordPage },
   // The onboarding candidate's own page: the invite link's token is the credential (docs/ONBOARDING.md).
   { path: '/onboarding-page', title: 'Complete your profile', capability: 'onboarding', roles: [], public: true, page: CandidatePage },
+  // A unit's form (doc 3 §4 "Fill form opens /form/{form_id}/{token}"): the token is the credential (docs/DOCUMENTS.md).
+  { path: '/form/:form_id/:token', title: 'Fill form', capability: 'documents', roles: [], public: true, page: UnitFormPage, layout: 'bare' },
 
   // The managers' home is the sales/activation dashboard (doc 1 §2.4); the inventory count cards are Inventory → Dashboard (/summary).
-  { ...manager('/', 'Dashboard', 'sales', { group: 'top', label: 'Dashboard' }), roles: EVERYONE, page: ManagerSalesDashboardPage },
+  alsoForAuditors({ ...manager('/', 'Dashboard', 'sales', { group: 'top', label: 'Dashboard' }), roles: EVERYONE, page: ManagerSalesDashboardPage }),
   // Everyone may open /dashboard ('Back to Home' on the 403 page); an agent is sent on to /agent-dashboard.
-  { ...manager('/dashboard', 'Dashboard', 'sales'), roles: EVERYONE, page: ManagerSalesDashboardPage },
+  alsoForAuditors({ ...manager('/dashboard', 'Dashboard', 'sales'), roles: EVERYONE, page: ManagerSalesDashboardPage }),
   { ...agent('/agent-dashboard', 'Dashboard', 'dashboard', 'Dashboard'), page: AgentDashboardPage },
-  { ...manager('/announcement', 'Announcements', 'help', { group: 'top', label: 'Announcements', roles: EVERYONE }, EVERYONE), page: AnnouncementsPage },
+  alsoForAuditors({ ...manager('/announcement', 'Announcements', 'help', { group: 'top', label: 'Announcements', roles: EVERYONE }, EVERYONE), page: AnnouncementsPage }),
+  // Ours (issue 23; the spec has no audit screens): a device's history from the event store and its state as of any moment.
+  // In the auditor's sidebar; the super role and retailer managers reach it from an IMEI and the device log.
+  { path: '/audit/device', title: 'Device Timeline', capability: 'audit', roles: SCREEN_ROLES.deviceTimeline, menu: { group: 'top', label: 'Device Timeline' }, menuRoles: SCREEN_ROLES.auditors, page: DeviceTimelinePage },
 
-  { ...manager('/salesreport', 'Detailed Sales Report', 'sales', { group: 'Sales', label: 'Detailed Report' }), page: DetailedSalesReportPage },
-  { ...manager('/LegacyData', 'Legacy Data', 'reports', { group: 'Sales', label: 'Legacy Data' }), page: LegacyDataPage },
-  { ...manager('/salesreportmarkets', 'Sales By IBOs/Markets', 'sales', { group: 'Sales', label: 'By IBOs/Markets' }), page: SalesByIbosPage },
-  { ...manager('/salesreportoffice', 'Sales By Offices', 'sales', { group: 'Sales', label: 'By Offices' }), page: SalesByOfficesPage },
-  { ...manager('/salesreportmanagers', 'Sales By Managers', 'sales', { group: 'Sales', label: 'By Managers' }), page: SalesByManagersPage },
-  { ...manager('/salesreportagent', 'Sales By Agents', 'sales', { group: 'Sales', label: 'By Agents' }), page: SalesByAgentsPage },
+  alsoForAuditors({ ...manager('/salesreport', 'Detailed Sales Report', 'sales', { group: 'Sales', label: 'Detailed Report' }), page: DetailedSalesReportPage }),
+  alsoForAuditors({ ...manager('/LegacyData', 'Legacy Data', 'reports', { group: 'Sales', label: 'Legacy Data' }), page: LegacyDataPage }),
+  alsoForAuditors({ ...manager('/salesreportmarkets', 'Sales By IBOs/Markets', 'sales', { group: 'Sales', label: 'By IBOs/Markets' }), page: SalesByIbosPage }),
+  alsoForAuditors({ ...manager('/salesreportoffice', 'Sales By Offices', 'sales', { group: 'Sales', label: 'By Offices' }), page: SalesByOfficesPage }),
+  alsoForAuditors({ ...manager('/salesreportmanagers', 'Sales By Managers', 'sales', { group: 'Sales', label: 'By Managers' }), page: SalesByManagersPage }),
+  alsoForAuditors({ ...manager('/salesreportagent', 'Sales By Agents', 'sales', { group: 'Sales', label: 'By Agents' }), page: SalesByAgentsPage }),
 
-  { ...manager('/summary', 'Inventory Dashboard', 'inventory', { group: 'Inventory', label: 'Dashboard' }), page: ManagerDashboardPage },
+  alsoForAuditors({ ...manager('/summary', 'Inventory Dashboard', 'inventory', { group: 'Inventory', label: 'Dashboard' }), page: ManagerDashboardPage }),
   { ...manager('/ReceiveInventory', 'Receive Inventory', 'inventory', { group: 'Inventory', label: 'Receive Inventory' }), page: ReceiveInventoryPage },
   { ...manager('/reassigninventory', 'Reassign Inventory', 'inventory', { group: 'Inventory', label: 'Reassign Inventory' }), page: ReassignInventoryPage },
   { ...manager('/assignagent', 'Assign Inventory', 'inventory', { group: 'Inventory', label: 'Assign Inventory' }), page: AssignInventoryPage },
   { ...manager('/transferdevice', 'Transfer Inventory', 'inventory', { group: 'Inventory', label: 'Transfer Inventory' }), page: TransferInventoryPage },
   { ...manager('/TransferRequest', 'Accept Transfer', 'inventory', { group: 'Inventory', label: 'Accept Transfer' }), page: AcceptTransferPage },
 
-  { ...manager('/InventoryDetailedReport', 'Inventory Detailed Report', 'reports', { group: 'Inventory Reports', label: 'Detailed Report' }), page: InventoryDetailedReportPage },
+  alsoForAuditors({ ...manager('/InventoryDetailedReport', 'Inventory Detailed Report', 'reports', { group: 'Inventory Reports', label: 'Detailed Report' }), page: InventoryDetailedReportPage }),
   // doc 1 §6: My Inventory is hidden from roles 11 and 12 (they can still open it).
-  { ...manager('/Inventory', 'My Inventory', 'inventory', { group: 'Inventory Reports', label: 'My Inventory', roles: SCREEN_ROLES.officeManagers }), page: MyInventoryPage },
+  alsoForAuditors({ ...manager('/Inventory', 'My Inventory', 'inventory', { group: 'Inventory Reports', label: 'My Inventory', roles: SCREEN_ROLES.officeManagers }), page: MyInventoryPage }),
   // doc 1 §6: role 3 does not see By IBOs/Markets and By Managers.
-  { ...manager('/InventoryByIbo', 'Inventory By IBOs/Markets', 'reports', { group: 'Inventory Reports', label: 'By IBOs/Markets', roles: IBO_AND_RETAILER }), page: InventoryByIboPage },
-  { ...manager('/Office', 'Inventory By Offices', 'reports', { group: 'Inventory Reports', label: 'By Offices' }), page: InventoryByOfficePage },
-  { ...manager('/InventoryByManager', 'Inventory By Managers', 'reports', { group: 'Inventory Reports', label: 'By Managers', roles: IBO_AND_RETAILER }), page: InventoryByManagerPage },
-  { ...manager('/Agent', 'Inventory By Agents', 'reports', { group: 'Inventory Reports', label: 'By Agents' }), page: InventoryByAgentPage },
+  alsoForAuditors({ ...manager('/InventoryByIbo', 'Inventory By IBOs/Markets', 'reports', { group: 'Inventory Reports', label: 'By IBOs/Markets', roles: IBO_AND_RETAILER }), page: InventoryByIboPage }),
+  alsoForAuditors({ ...manager('/Office', 'Inventory By Offices', 'reports', { group: 'Inventory Reports', label: 'By Offices' }), page: InventoryByOfficePage }),
+  alsoForAuditors({ ...manager('/InventoryByManager', 'Inventory By Managers', 'reports', { group: 'Inventory Reports', label: 'By Managers', roles: IBO_AND_RETAILER }), page: InventoryByManagerPage }),
+  alsoForAuditors({ ...manager('/Agent', 'Inventory By Agents', 'reports', { group: 'Inventory Reports', label: 'By Agents' }), page: InventoryByAgentPage }),
 
-  { ...manager('/agedinventorymarket', 'Aged Inventory By IBOs/Markets', 'reports', { group: 'Aged Inventory', label: 'By IBOs/Markets' }, IBO_AND_RETAILER), page: AgedByIboPage },
-  { ...manager('/agedinventoryoffice', 'Aged Inventory By Offices', 'reports', { group: 'Aged Inventory', label: 'By Offices' }), page: AgedByOfficePage },
-  { ...manager('/agedbymanager', 'Aged Inventory By Managers', 'reports', { group: 'Aged Inventory', label: 'By Managers', roles: IBO_AND_RETAILER }), page: AgedByManagerPage },
-  { ...manager('/agedbyagent', 'Aged Inventory By Agents', 'reports', { group: 'Aged Inventory', label: 'By Agents' }), page: AgedByAgentPage },
+  alsoForAuditors({ ...manager('/agedinventorymarket', 'Aged Inventory By IBOs/Markets', 'reports', { group: 'Aged Inventory', label: 'By IBOs/Markets' }, IBO_AND_RETAILER), page: AgedByIboPage }),
+  alsoForAuditors({ ...manager('/agedinventoryoffice', 'Aged Inventory By Offices', 'reports', { group: 'Aged Inventory', label: 'By Offices' }), page: AgedByOfficePage }),
+  alsoForAuditors({ ...manager('/agedbymanager', 'Aged Inventory By Managers', 'reports', { group: 'Aged Inventory', label: 'By Managers', roles: IBO_AND_RETAILER }), page: AgedByManagerPage }),
+  alsoForAuditors({ ...manager('/agedbyagent', 'Aged Inventory By Agents', 'reports', { group: 'Aged Inventory', label: 'By Agents' }), page: AgedByAgentPage }),
 
   { ...manager('/rmainitiaterequest', 'Initiate RMA', 'rma', { group: 'RMA & Orders', label: 'Initiate RMA' }), page: InitiateRmaPage },
   { ...manager('/rmasubmitrequest', 'Submit RMA', 'rma', { group: 'RMA & Orders', label: 'Submit RMA' }), page: SubmitRmaPage },
@@ -191,18 +217,26 @@ const entries: Entry[] = [
   { ...manager('/editoffice', 'Edit Office', 'admin', undefined, IBO_AND_RETAILER), page: EditOfficePage },
   { ...manager('/addoffice', 'Add Office', 'admin', undefined, IBO_AND_RETAILER), page: AddOfficePage },
 
-  { ...manager('/IMEI', 'Device Images', 'inventory'), page: DeviceImagePage },
-  manager('/Transaction', 'Messages', 'help'),
-  manager('/compliancedocument', 'Compliance Documents', 'help'),
+  // Ours (issue 24; the spec has no integration screens): what downstream systems can receive, and the webhooks that push it.
+  // The auditor reads both (no command buttons: `can.manageWebhooks`).
+  { ...manager('/integrations/events', 'Event Catalog', 'subscriptions', { group: 'Integrations', label: 'Event Catalog' }, SCREEN_ROLES.integrations), page: EventCatalogPage },
+  { ...manager('/integrations/webhooks', 'Webhooks', 'subscriptions', { group: 'Integrations', label: 'Webhooks' }, SCREEN_ROLES.integrations), page: WebhooksPage },
 
-  { ...manager('/support', 'Support', 'help', { group: 'bottom', label: 'Support', roles: EVERYONE }, EVERYONE), page: HelpCentrePage },
-  { ...manager('/faq', 'FAQ', 'help', undefined, EVERYONE), page: FaqPage },
-  { ...manager('/trainingdocs', 'Training Documents', 'help', undefined, EVERYONE), page: TrainingDocsPage },
-  { ...manager('/trainingvideos', 'Training Videos', 'help', undefined, EVERYONE), page: TrainingVideosPage },
+  { ...manager('/IMEI', 'Device Images', 'inventory'), page: DeviceImagePage },
+  // Not in the spec's sidebars (doc 1 §2.2 "known but not in the menu"): reached from the header's bell and profile menu (PROFILE_SCREENS).
+  { ...manager('/Transaction', 'Messages', 'messages'), page: MessagesPage },
+  { ...manager('/compliancedocument', 'Compliance Documents', 'documents'), page: ComplianceDocumentsPage },
+  // Ours (the spec shows no publishing screen): publish compliance documents, see who signed, verify a signed file.
+  { ...manager('/publishdocuments', 'Publish Documents', 'documents', { group: 'bottom', label: 'Publish Documents' }, SCREEN_ROLES.helpPublishers), page: PublishDocumentsPage },
+
+  alsoForAuditors({ ...manager('/support', 'Support', 'help', { group: 'bottom', label: 'Support', roles: EVERYONE }, EVERYONE), page: HelpCentrePage }),
+  alsoForAuditors({ ...manager('/faq', 'FAQ', 'help', undefined, EVERYONE), page: FaqPage }),
+  alsoForAuditors({ ...manager('/trainingdocs', 'Training Documents', 'help', undefined, EVERYONE), page: TrainingDocsPage }),
+  alsoForAuditors({ ...manager('/trainingvideos', 'Training Videos', 'help', undefined, EVERYONE), page: TrainingVideosPage }),
   // Ours (the spec shows no such screen): the training content behind the two trees, for the publishers.
   { ...manager('/trainingcontent', 'Training Content', 'help', { group: 'bottom', label: 'Training Content' }, SCREEN_ROLES.helpPublishers), page: TrainingContentPage },
-  manager('/documents', 'Documents', 'help', undefined, EVERYONE),
-  { ...manager('/changepassword', 'Change Password', 'auth', undefined, EVERYONE), page: ChangePasswordPage },
+  { ...manager('/documents', 'Documents', 'documents', undefined, EVERYONE), page: ManagerDocumentsPage },
+  alsoForAuditors({ ...manager('/changepassword', 'Change Password', 'auth', undefined, EVERYONE), page: ChangePasswordPage }),
 
   { ...agent('/agent-salesreport', 'Sales Report', 'sales', 'Sales Report'), page: AgentSalesReportPage },
   // The agent's own sales and stock aging (doc 1 §2.4 sales dashboard, agent endpoint).
@@ -213,9 +247,28 @@ const entries: Entry[] = [
   // Reached from the agent's RMA Status (no menu entry in the spec).
   { ...agent('/agent-rmareport', 'RMA Request', 'rma'), page: AgentRmaRequestPage },
   { ...agent('/agent-IMEI', 'Device Image', 'inventory'), page: DeviceImagePage },
-  agent('/agent-Transaction', 'Messages', 'help'),
-  agent('/agent-compliancedocument', 'Compliance Documents', 'help'),
+  { ...agent('/agent-Transaction', 'Messages', 'messages'), page: MessagesPage },
+  { ...agent('/agent-compliancedocument', 'Compliance Documents', 'documents'), page: ComplianceDocumentsPage },
 ];
+
+/**
+ * The screens the spec keeps out of the sidebars (doc 1 §2.2: "known but not in the menu") that the
+ * header's profile menu opens: the agent's own paths for an agent-only user, the managers' otherwise.
+ */
+export const PROFILE_SCREENS: readonly { readonly label: string; readonly managerPath: string; readonly agentPath?: string }[] = [
+  { label: 'Messages', managerPath: '/Transaction', agentPath: '/agent-Transaction' },
+  { label: 'Compliance Documents', managerPath: '/compliancedocument', agentPath: '/agent-compliancedocument' },
+  { label: 'Documents', managerPath: '/documents' },
+];
+
+/** The profile menu's screens for these roles: each at the path the roles may open. */
+export function profileScreensFor(roles: readonly number[], agentOnly: boolean): { label: string; path: string }[] {
+  return PROFILE_SCREENS.flatMap((screen) => {
+    const path = agentOnly ? screen.agentPath : screen.managerPath;
+    const route = path ? screenRoutes.find((candidate) => candidate.path === path) : undefined;
+    return route && canOpen(route, roles) ? [{ label: screen.label, path: route.path }] : [];
+  });
+}
 
 /** A path whose last segment contains 'page' has no menu layout (doc 1 §2.1). */
 export function layoutFor(path: string): ScreenRoute['layout'] {
@@ -258,6 +311,12 @@ export function menuFor(roles: readonly number[]): { group: MenuGroup; items: { 
 
 /** The screen a path opens (parameters matched), if any. */
 export const screenAt = (pathname: string): ScreenRoute | undefined => screenRoutes.find((route) => matchPath({ path: route.path, end: true }, pathname));
+
+/** May these roles open the screen a link leads to (its path and query)? A card or a line links only where its reader may go (the auditor reads dashboards whose links lead to command screens). */
+export function canOpenLink(to: string, roles: readonly number[]): boolean {
+  const screen = screenAt(to.split(/[?#]/)[0]!);
+  return screen !== undefined && canOpen(screen, roles);
+}
 
 export interface Crumb {
   readonly title: string;

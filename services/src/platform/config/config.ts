@@ -1,5 +1,6 @@
+import { createPrivateKey } from 'node:crypto';
 import path from 'node:path';
-import { BUSINESS_TIME_ZONE_DEFAULT } from '@portal/contracts';
+import { BUSINESS_TIME_ZONE_DEFAULT, DEFAULT_DISABLE_AFTER_MS, DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '@portal/contracts';
 import { z } from 'zod';
 
 const postgresUrl = z
@@ -8,6 +9,23 @@ const postgresUrl = z
 const redisUrl = z.string().refine((value) => /^rediss?:\/\//.test(value), 'must be a redis:// or rediss:// URL');
 const positiveInt = z.coerce.number().int().positive();
 const nonNegativeInt = z.coerce.number().int().nonnegative();
+
+/**
+ * An Ed25519 private key as PKCS#8 PEM; a one-line environment value may write its line breaks as
+ * `\n`. Answers the PEM with real line breaks, or undefined when it is none.
+ */
+export function ed25519PrivateKeyPem(value: string): string | undefined {
+  const pem = value.includes('\\n') ? value.replace(/\\n/g, '\n') : value;
+  if (!pem.includes('-----BEGIN PRIVATE KEY-----')) return undefined;
+  try {
+    return createPrivateKey({ key: pem, format: 'pem' }).asymmetricKeyType === 'ed25519' ? pem : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Variables whose value a configuration error never repeats (it would land in a log). */
+const SECRET_VARIABLES = new Set(['AUDIT_SIGNING_KEY']);
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -81,6 +99,40 @@ const environmentSchema = z.object({
       }
     }, 'must be an IANA time zone such as America/Chicago')
     .default(BUSINESS_TIME_ZONE_DEFAULT),
+  /** The key audit checkpoints are signed with (docs/AUDIT.md): a PKCS#8 PEM of an Ed25519 private key; unset: one generated once under DATA_DIR/audit. */
+  AUDIT_SIGNING_KEY: z
+    .string()
+    .transform((value, context) => {
+      const pem = ed25519PrivateKeyPem(value);
+      if (pem === undefined) {
+        context.addIssue({ code: 'custom', message: 'must be a PKCS#8 PEM of an Ed25519 private key (openssl genpkey -algorithm ed25519)' });
+        return z.NEVER;
+      }
+      return pem;
+    })
+    .optional(),
+  /** Where each signed checkpoint's file is written; default DATA_DIR/audit/checkpoints. */
+  AUDIT_CHECKPOINT_DIR: z.string().optional(),
+  /** How often the worker records a signed checkpoint when events were appended since the last (0: never; `npm run audit:checkpoint` still does). */
+  AUDIT_CHECKPOINT_INTERVAL_MS: nonNegativeInt
+    .max(366 * 86_400_000)
+    .refine((value) => value === 0 || value >= 1000, 'must be 0 (off) or at least 1000')
+    .default(86_400_000),
+  /** Delays between a webhook delivery's tries (docs/SUBSCRIPTIONS.md): `<whole number><ms|s|m|h|d>`, comma-separated; spent: the delivery is given up. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .refine((value) => parseRetrySchedule(value) !== undefined, 'must be delays such as 30s,2m,10m,1h (ms, s, m, h or d; at most 50, each at most 30d)')
+    .default(DEFAULT_RETRY_SCHEDULE),
+  /** An endpoint whose deliveries have all failed for this long is disabled until its owner enables it. */
+  WEBHOOK_DISABLE_AFTER_MS: positiveInt.max(366 * 86_400_000).default(DEFAULT_DISABLE_AFTER_MS),
+  /** How long a receiver may take to answer one delivery. */
+  WEBHOOK_TIMEOUT_MS: positiveInt.min(100).max(120_000).default(15_000),
+  /** How often the worker looks for deliveries that fell due (besides each time the feed moves). */
+  WEBHOOK_POLL_MS: positiveInt.min(10).max(60_000).default(1000),
+  /** How long the delivery log keeps a delivered or given-up delivery (the events stay in the store: a replay reaches back any distance). */
+  WEBHOOK_LOG_DAYS: positiveInt.max(3650).default(30),
+  /** Whether endpoints on this machine or a private network may be registered (http://localhost test receivers); default: not in production. */
+  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -104,7 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])] ?? null)})`),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        const got = SECRET_VARIABLES.has(name) ? 'a value not shown' : JSON.stringify(present[name] ?? null);
+        return `${issue.path.join('.') || '(environment)'}: ${issue.message} (got ${got})`;
+      }),
     );
   }
   const values = parsed.data;

@@ -91,6 +91,20 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect([...many.keys()]).toEqual([stream, `${prefix}-missing`]);
     expect(many.get(stream)!.map((recorded) => recorded.type)).toEqual(['DeviceReceived', 'DeviceAccepted', 'DeviceAssigned']);
     expect(many.get(`${prefix}-missing`)).toEqual([]);
+
+    // By place, in the order asked; a place with no event is left out.
+    const placed = await store.readAt([
+      { streamId: stream, streamPosition: 3 },
+      { streamId: `${prefix}-missing`, streamPosition: 1 },
+      { streamId: stream, streamPosition: 1 },
+      { streamId: stream, streamPosition: 9 },
+    ]);
+    expect(placed.map((recorded) => [recorded.type, recorded.streamPosition])).toEqual([
+      ['DeviceAssigned', 3],
+      ['DeviceReceived', 1],
+    ]);
+    expect(placed[0]).toEqual(events[2]);
+    expect(await store.readAt([])).toEqual([]);
   });
 
   it('keeps the expected-version rules: no_stream, stream_exists, any, exact', async () => {

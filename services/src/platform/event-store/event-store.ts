@@ -43,6 +43,12 @@ export interface ReadStreamOptions {
   readonly maxCount?: number;
 }
 
+/** Where one event sits: its stream and its 1-based position there. */
+export interface EventPlace {
+  readonly streamId: string;
+  readonly streamPosition: number;
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. */
   readonly after: Position;
@@ -71,6 +77,8 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Many whole streams at once (a batch command loads every device it moves): each id maps to its events, [] when absent. */
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+  /** The events at these places (stream, 1-based position), in the order asked; a place with no event is left out. The feed reads its index's pages through it. */
+  readAt(places: readonly EventPlace[]): Promise<RecordedEvent[]>;
   /** The next events in the global order every reader shares; a growing prefix, nothing skipped. */
   readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catches up from `after`, then stays live; each batch is handled before the next is read. */

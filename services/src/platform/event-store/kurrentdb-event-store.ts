@@ -28,6 +28,7 @@ import {
   ConcurrencyError,
   type EventStore,
   type ExpectedVersion,
+  type EventPlace,
   type ReadAllOptions,
   type ReadStreamOptions,
   type StreamAppend,
@@ -497,6 +498,20 @@ export class KurrentDbEventStore implements EventStore {
       chunk.forEach((streamId, index) => streams.set(streamId, read[index]!));
     }
     return streams;
+  }
+
+  async readAt(places: readonly EventPlace[]): Promise<RecordedEvent[]> {
+    // One read of one event per place, a few at a time (as readStreams).
+    const events: RecordedEvent[] = [];
+    for (let start = 0; start < places.length; start += 32) {
+      const chunk = places.slice(start, start + 32);
+      const read = await Promise.all(chunk.map((place) => this.readStream(place.streamId, { fromVersion: place.streamPosition, maxCount: 1 })));
+      read.forEach((found, index) => {
+        const event = found[0];
+        if (event && event.streamPosition === chunk[index]!.streamPosition) events.push(event);
+      });
+    }
+    return events;
   }
 
   async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {

@@ -9,6 +9,7 @@ import {
   type AppendResult,
   ConcurrencyError,
   type EventStore,
+  type EventPlace,
   type ReadAllOptions,
   type ReadStreamOptions,
   type StreamAppend,
@@ -18,6 +19,7 @@ import {
 } from './event-store';
 import { v7 as uuidv7 } from 'uuid';
 import { eventIdsForKey } from './idempotency';
+import { streamIdsAfter } from './hash-chain';
 
 export const APPENDED_CHANNEL = 'es_appended';
 
@@ -117,7 +119,244 @@ export const eventStoreMigrations: readonly Migration[] = [
         $fn$`.execute(db);
     },
   },
+  {
+    // Tamper evidence (issue 23, docs/AUDIT.md): every event's hash is SHA-256 over the previous
+    // event's hash in its stream and its canonical envelope (es_envelope), computed inside the one
+    // append statement: a window over es_chain, seeded with each stream's head hash. Events stored
+    // before are chained here, a batch of streams at a time.
+    name: '0010_es_hash_chain',
+    async up(db) {
+      await sql`alter table es_events add column hash bytea`.execute(db);
+      await sql`alter table es_streams add column head_hash bytea`.execute(db);
+      await sql`
+        create function es_chain_step(state bytea, piece bytea) returns bytea
+        language sql immutable parallel safe as $$ select case when state is null then piece else sha256(state || piece) end $$`.execute(db);
+      await sql`create aggregate es_chain(bytea) (sfunc = es_chain_step, stype = bytea)`.execute(db);
+      await sql`
+        create function es_envelope(p_stream_id text, p_position bigint, p_event_id uuid, p_type text, p_schema_version integer, p_data jsonb, p_metadata jsonb, p_recorded_at timestamptz)
+        returns bytea language sql immutable parallel safe as $$
+          select convert_to(concat_ws(E'\n', p_stream_id, p_position::text, p_event_id::text, p_type, p_schema_version::text, p_data::text, p_metadata::text,
+            (extract(epoch from p_recorded_at) * 1000000)::bigint::text), 'UTF8') $$`.execute(db);
+      await backfillHashChains(db);
+      await sql`
+        create or replace function es_append(
+          p_stream_ids text[], p_stream_types text[], p_expected bigint[], p_counts integer[], p_events jsonb
+        ) returns table (transaction_id text, last_position bigint, before_versions bigint[])
+        language plpgsql as $fn$
+        declare
+          v_found text[];
+          v_found_versions bigint[];
+          v_found_heads bytea[];
+          v_before bigint[];
+          v_heads bytea[];
+          v_exists boolean[];
+          v_conflicts jsonb;
+          v_now timestamptz := now();
+        begin
+          select coalesce(array_agg(l.stream_id), '{}'), coalesce(array_agg(l.version), '{}'), coalesce(array_agg(l.head_hash), '{}')
+            into v_found, v_found_versions, v_found_heads
+          from (select s.stream_id, s.version, s.head_hash from es_streams s
+                where s.stream_id = any(p_stream_ids) order by s.stream_id for update) l;
+
+          select array_agg(coalesce(c.version, 0) order by r.ord), array_agg(c.stream_id is not null order by r.ord),
+                 array_agg(coalesce(c.head_hash, ''::bytea) order by r.ord)
+            into v_before, v_exists, v_heads
+          from unnest(p_stream_ids) with ordinality as r(stream_id, ord)
+          left join unnest(v_found, v_found_versions, v_found_heads) as c(stream_id, version, head_hash) on c.stream_id = r.stream_id;
+
+          select jsonb_agg(jsonb_build_object('streamId', r.stream_id, 'expected', r.expected, 'actual', v_before[r.ord]))
+            into v_conflicts
+          from unnest(p_stream_ids, p_expected) with ordinality as r(stream_id, expected, ord)
+          where not (r.expected = -1
+                     or (r.expected = -2 and v_exists[r.ord])
+                     or (r.expected >= 0 and v_before[r.ord] = r.expected));
+          if v_conflicts is not null then
+            raise exception 'wrong expected version' using errcode = 'PE409', detail = v_conflicts::text;
+          end if;
+
+          update es_streams s set version = v_before[r.ord] + r.n
+          from unnest(p_stream_ids, p_counts) with ordinality as r(stream_id, n, ord)
+          where v_exists[r.ord] and s.stream_id = r.stream_id;
+
+          insert into es_streams (stream_id, stream_type, version)
+          select r.stream_id, r.stream_type, r.n
+          from unnest(p_stream_ids, p_stream_types, p_counts) with ordinality as r(stream_id, stream_type, n, ord)
+          where not v_exists[r.ord];
+
+          return query
+          with ev as (
+            select e.s, e.o, e.id, e.type, e.v, e.data, e.m, e.ord,
+              es_envelope(p_stream_ids[e.s], v_before[e.s] + e.o, e.id, e.type, e.v, e.data, e.m, v_now) as piece
+            from rows from (jsonb_to_recordset(p_events)
+              as (s integer, o integer, id uuid, type text, v integer, data jsonb, m jsonb)) with ordinality
+              as e(s, o, id, type, v, data, m, ord)
+          ),
+          chained as (
+            select x.s, x.o, es_chain(x.piece) over (partition by x.s order by x.o rows between unbounded preceding and current row) as h
+            from (
+              select r.ord::integer as s, 0 as o, v_heads[r.ord] as piece from generate_subscripts(p_stream_ids, 1) as r(ord)
+              union all
+              select ev.s, ev.o, ev.piece from ev
+            ) x
+          ),
+          inserted as (
+            insert into es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, recorded_at, hash)
+            select p_stream_ids[ev.s], v_before[ev.s] + ev.o, ev.id, ev.type, ev.v, ev.data, ev.m, v_now, c.h
+            from ev join chained c on c.s = ev.s and c.o = ev.o
+            order by ev.ord
+            returning es_events.global_position, es_events.stream_id, es_events.stream_position, es_events.hash
+          ),
+          heads as (
+            update es_streams s set head_hash = i.hash from inserted i
+            where s.stream_id = i.stream_id and i.stream_position = s.version
+            returning 1
+          )
+          select pg_current_xact_id()::text, max(inserted.global_position), v_before from inserted;
+
+          perform pg_notify('es_appended', '');
+        end
+        $fn$`.execute(db);
+    },
+  },
+  {
+    // The chain's cost (docs/AUDIT.md, docs/PERFORMANCE.md): 0010 updated each stream's row twice
+    // (its version, then its head hash, joining the inserted events back to es_streams) and
+    // chained every stream through a window. Now the hashes come first: a stream with one new
+    // event (the common atomic multi-stream append) is one sha256, a window only for the others;
+    // then each stream's row is updated once, version and head hash together.
+    name: '0011_es_append_lean_chain',
+    async up(db) {
+      await sql`
+        create or replace function es_append(
+          p_stream_ids text[], p_stream_types text[], p_expected bigint[], p_counts integer[], p_events jsonb
+        ) returns table (transaction_id text, last_position bigint, before_versions bigint[])
+        language plpgsql as $fn$
+        declare
+          v_found text[];
+          v_found_versions bigint[];
+          v_found_heads bytea[];
+          v_before bigint[];
+          v_heads bytea[];
+          v_exists boolean[];
+          v_conflicts jsonb;
+          v_now timestamptz := now();
+          v_hashes bytea[];
+          v_new_heads bytea[];
+        begin
+          select coalesce(array_agg(l.stream_id), '{}'), coalesce(array_agg(l.version), '{}'), coalesce(array_agg(l.head_hash), '{}')
+            into v_found, v_found_versions, v_found_heads
+          from (select s.stream_id, s.version, s.head_hash from es_streams s
+                where s.stream_id = any(p_stream_ids) order by s.stream_id for update) l;
+
+          select array_agg(coalesce(c.version, 0) order by r.ord), array_agg(c.stream_id is not null order by r.ord),
+                 array_agg(coalesce(c.head_hash, ''::bytea) order by r.ord)
+            into v_before, v_exists, v_heads
+          from unnest(p_stream_ids) with ordinality as r(stream_id, ord)
+          left join unnest(v_found, v_found_versions, v_found_heads) as c(stream_id, version, head_hash) on c.stream_id = r.stream_id;
+
+          select jsonb_agg(jsonb_build_object('streamId', r.stream_id, 'expected', r.expected, 'actual', v_before[r.ord]))
+            into v_conflicts
+          from unnest(p_stream_ids, p_expected) with ordinality as r(stream_id, expected, ord)
+          where not (r.expected = -1
+                     or (r.expected = -2 and v_exists[r.ord])
+                     or (r.expected >= 0 and v_before[r.ord] = r.expected));
+          if v_conflicts is not null then
+            raise exception 'wrong expected version' using errcode = 'PE409', detail = v_conflicts::text;
+          end if;
+
+          -- Each event's hash, in the order of p_events: sha256(previous ‖ envelope), the previous
+          -- being the stream's head for its first new event. Joins, not subscripts: a subscript of
+          -- a bytea[] walks the array, and per event that grew with the streams of the append.
+          with st as (
+            select r.s::integer as s, r.id, r.head, r.n, r.before
+            from unnest(p_stream_ids, v_heads, p_counts, v_before) with ordinality as r(id, head, n, before, s)
+          ),
+          ev as (
+            select e.s, e.o, e.ord, st.n, st.head,
+              es_envelope(st.id, st.before + e.o, e.id, e.type, e.v, e.data, e.m, v_now) as piece
+            from rows from (jsonb_to_recordset(p_events)
+              as (s integer, o integer, id uuid, type text, v integer, data jsonb, m jsonb)) with ordinality
+              as e(s, o, id, type, v, data, m, ord)
+            join st on st.s = e.s
+          ),
+          hashed as (
+            select ev.ord, ev.s, ev.o, sha256(ev.head || ev.piece) as h from ev where ev.n = 1
+            union all
+            select x.ord, x.s, x.o, x.h from (
+              select y.ord, y.s, y.o, es_chain(y.piece) over (partition by y.s order by y.o rows between unbounded preceding and current row) as h
+              from (
+                select 0::bigint as ord, st.s, 0 as o, st.head as piece from st where st.n > 1
+                union all
+                select ev.ord, ev.s, ev.o, ev.piece from ev where ev.n > 1
+              ) y
+            ) x where x.o > 0
+          ),
+          last_of as (
+            select distinct on (hashed.s) hashed.s, hashed.h from hashed order by hashed.s, hashed.o desc
+          )
+          select (select array_agg(hashed.h order by hashed.ord) from hashed),
+                 (select array_agg(coalesce(last_of.h, st.head) order by st.s) from st left join last_of on last_of.s = st.s)
+            into v_hashes, v_new_heads;
+
+          update es_streams s set version = r.before + r.n, head_hash = r.head
+          from unnest(p_stream_ids, p_counts, v_before, v_new_heads, v_exists) as r(stream_id, n, before, head, found)
+          where r.found and s.stream_id = r.stream_id;
+
+          insert into es_streams (stream_id, stream_type, version, head_hash)
+          select r.stream_id, r.stream_type, r.n, r.head
+          from unnest(p_stream_ids, p_stream_types, p_counts, v_new_heads, v_exists) as r(stream_id, stream_type, n, head, found)
+          where not r.found;
+
+          return query
+          with inserted as (
+            insert into es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, recorded_at, hash)
+            select p_stream_ids[e.s], v_before[e.s] + e.o, e.id, e.type, e.v, e.data, e.m, v_now, hh.h
+            from rows from (jsonb_to_recordset(p_events)
+              as (s integer, o integer, id uuid, type text, v integer, data jsonb, m jsonb)) with ordinality
+              as e(s, o, id, type, v, data, m, ord)
+            join unnest(v_hashes) with ordinality as hh(h, ord) on hh.ord = e.ord
+            order by e.ord
+            returning es_events.global_position
+          )
+          select pg_current_xact_id()::text, max(inserted.global_position), v_before from inserted;
+
+          perform pg_notify('es_appended', '');
+        end
+        $fn$`.execute(db);
+    },
+  },
 ];
+
+/** Streams per statement of the hash chain's backfill (0010): short statements, whatever the store's size. */
+const HASH_BACKFILL_STREAMS = 2000;
+
+/**
+ * Chains every stream's events from its first (0010's backfill, for events stored before the
+ * chain existed), a batch of streams per statement; each stream's head hash follows.
+ */
+export async function backfillHashChains(db: SqlDb): Promise<number> {
+  let streams = 0;
+  for (let after = ''; ; ) {
+    const streamIds = await streamIdsAfter(db, after, HASH_BACKFILL_STREAMS);
+    if (streamIds.length === 0) return streams;
+    await sql`
+      with chained as (
+        select x.stream_id, x.k, es_chain(x.piece) over (partition by x.stream_id order by x.k rows between unbounded preceding and current row) as h
+        from (
+          select stream_id, 0::bigint as k, ''::bytea as piece from unnest(${streamIds}::text[]) as stream_id
+          union all
+          select e.stream_id, e.stream_position, es_envelope(e.stream_id, e.stream_position, e.event_id, e.type, e.schema_version, e.data, e.metadata, e.recorded_at)
+          from es_events e where e.stream_id = any(${streamIds}::text[])
+        ) x
+      )
+      update es_events e set hash = c.h from chained c where c.k > 0 and e.stream_id = c.stream_id and e.stream_position = c.k`.execute(db);
+    await sql`
+      update es_streams s set head_hash = e.hash from es_events e
+      where s.stream_id = any(${streamIds}::text[]) and e.stream_id = s.stream_id and e.stream_position = s.version`.execute(db);
+    streams += streamIds.length;
+    after = streamIds[streamIds.length - 1]!;
+  }
+}
 
 interface EventRow {
   transaction_id: number;
@@ -318,6 +557,18 @@ export class PostgresEventStore implements EventStore {
       for (const row of result.rows) streams.get(row.stream_id)?.push(toRecordedEvent(row));
     }
     return streams;
+  }
+
+  async readAt(places: readonly EventPlace[]): Promise<RecordedEvent[]> {
+    if (places.length === 0) return [];
+    // A primary-key lookup per place, in the order asked.
+    const result = await sql<EventRow>`
+      select e.* from unnest(${places.map((place) => place.streamId)}::text[], ${places.map((place) => place.streamPosition)}::bigint[]) with ordinality as wanted(stream_id, stream_position, ord)
+      cross join lateral (
+        select ${EVENT_COLUMNS} from es_events e where e.stream_id = wanted.stream_id and e.stream_position = wanted.stream_position
+      ) e
+      order by wanted.ord`.execute(this.database.db);
+    return result.rows.map(toRecordedEvent);
   }
 
   async readAll({ after, maxCount }: ReadAllOptions): Promise<RecordedEvent[]> {

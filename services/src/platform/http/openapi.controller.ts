@@ -6,7 +6,7 @@ import type { Request, Response } from 'express';
 import { buildOpenApiDocument, type OpenApiDocument, renderOpenApiHtml } from './openapi';
 
 /** The version of the services package (services/package.json, three folders up from src/ or dist/). */
-function servicesVersion(): string {
+export function servicesVersion(): string {
   try {
     const manifest: unknown = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
     const version = typeof manifest === 'object' && manifest !== null && 'version' in manifest ? manifest.version : undefined;

@@ -156,16 +156,13 @@ function rewriteRefs(value: unknown, rewrite: (ref: string) => string): unknown 
 }
 
 /**
- * A zod schema as JSON Schema inside the document. Zod's `$ref`s point into the schema itself
- * (`#` for recursion, `#/$defs/x` for definitions), which inside the document would mean the
+ * A JSON Schema placed inside an OpenAPI or AsyncAPI document. Zod's `$ref`s point into the schema
+ * itself (`#` for recursion, `#/$defs/x` for definitions), which inside the document would mean the
  * document's root: definitions move to `components.schemas` as `<name>_<def>`, a recursive root
- * to `<name>`, and the references follow them.
+ * to `<name>`, and the references follow them. `use` is what to write where the schema is used.
  */
-function jsonSchemaOf(schema: ZodType, io: 'input' | 'output', name: string, components: Record<string, JsonSchema>): {
-  inline: JsonSchema;
-  use: JsonSchema;
-} {
-  const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+export function placeJsonSchema(schema: JsonSchema, name: string, components: Record<string, JsonSchema>): { inline: JsonSchema; use: JsonSchema } {
+  const { $schema: _dialect, $defs, ...root } = schema;
   let rootReferenced = false;
   const rewrite = (ref: string): string => {
     if (ref === '#') {
@@ -184,6 +181,11 @@ function jsonSchemaOf(schema: ZodType, io: 'input' | 'output', name: string, com
   if (!rootReferenced) return { inline, use: inline };
   components[name] = inline;
   return { inline, use: { $ref: `#/components/schemas/${name}` } };
+}
+
+/** A zod schema as JSON Schema inside the document (placeJsonSchema). */
+function jsonSchemaOf(schema: ZodType, io: 'input' | 'output', name: string, components: Record<string, JsonSchema>): { inline: JsonSchema; use: JsonSchema } {
+  return placeJsonSchema(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema, name, components);
 }
 
 /** Each property of an object query schema is one query parameter; anything else is one exploded form parameter. */
@@ -270,13 +272,13 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
     'x-spec': route.spec,
     security: securityOf(access),
     ...(parameters.length > 0 && { parameters }),
-    ...(route.body && {
+    ...((route.body || route.upload || route.uploads) && {
       requestBody: {
         required: true,
         content:
           route.upload || route.uploads
-            ? multipart(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use, route.upload ? [route.upload] : route.uploads!, route.upload !== undefined)
-            : json(jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use),
+            ? multipart(route.body ? jsonSchemaOf(route.body, 'input', `${operationId}_body`, components).use : { type: 'object' }, route.upload ? [route.upload] : route.uploads!, route.upload !== undefined)
+            : json(jsonSchemaOf(route.body!, 'input', `${operationId}_body`, components).use),
       },
     }),
     responses,

@@ -13,7 +13,9 @@ import type { Room } from './rooms';
 export type LiveMessage =
   | { readonly kind: 'scopes'; readonly rooms: readonly Room[] }
   | { readonly kind: 'export'; readonly user_id: string; readonly push: ExportPush }
-  | { readonly kind: 'session-ended'; readonly user_id: string };
+  | { readonly kind: 'session-ended'; readonly user_id: string }
+  /** These people's messages changed (null: a message for many, a document or an announcement): their consoles refetch the unread count. */
+  | { readonly kind: 'messages'; readonly user_ids: readonly string[] | null };
 
 type Listener = (message: LiveMessage) => void;
 
@@ -28,7 +30,7 @@ export interface LiveBus {
   subscribe(listener: Listener): Promise<() => Promise<void>>;
 }
 
-const isEmpty = (message: LiveMessage) => message.kind === 'scopes' && message.rooms.length === 0;
+const isEmpty = (message: LiveMessage) => (message.kind === 'scopes' && message.rooms.length === 0) || (message.kind === 'messages' && message.user_ids?.length === 0);
 
 /** api and worker in one process (the embedded default, or no Redis): an event emitter. */
 export class InProcessLiveBus implements LiveBus {
@@ -54,6 +56,11 @@ function parseLiveMessage(text: string): LiveMessage | undefined {
     return { kind: 'export', user_id: parsed.user_id, push: parsed.push as ExportPush };
   }
   if (parsed.kind === 'session-ended' && typeof parsed.user_id === 'string') return { kind: 'session-ended', user_id: parsed.user_id };
+  if (parsed.kind === 'messages') {
+    const userIds = (parsed as { user_ids?: unknown }).user_ids;
+    if (userIds === null) return { kind: 'messages', user_ids: null };
+    if (Array.isArray(userIds)) return { kind: 'messages', user_ids: userIds.filter((id): id is string => typeof id === 'string') };
+  }
   return undefined;
 }
 

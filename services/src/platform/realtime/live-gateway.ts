@@ -11,6 +11,7 @@ import { type Room, roomsOfScope, scopeOfRoom, userRoom } from './rooms';
 interface ServerToClient {
   counts: (push: LiveCounts) => void;
   export: (push: ExportPush) => void;
+  messages: () => void;
 }
 
 /** At most 4 pushes a second to a room. */
@@ -145,6 +146,11 @@ export async function startLiveGateway(options: {
       case 'session-ended':
         // Re-checked rather than all ended: a socket opened with the token a password change answered stays.
         void recheck(socketsOf(message.user_id)).catch((error: unknown) => logger.error({ err: error, user: message.user_id }, 'live gateway: ending sessions failed'));
+        return;
+      case 'messages':
+        // No payload: the console refetches its own count (GET /api/v1/messages/unread), which knows who may read what.
+        if (message.user_ids === null) io.emit(LIVE_EVENT.messages);
+        else for (const userId of message.user_ids) io.to(userRoom(userId)).emit(LIVE_EVENT.messages);
         return;
       case 'scopes':
         for (const room of message.rooms) if (io.sockets.adapter.rooms.has(room)) throttle.touch(room);

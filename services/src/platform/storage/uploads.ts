@@ -11,7 +11,7 @@ import { DomainError } from '../commands/command-errors';
  */
 
 /** The areas of the file storage, one per kind of upload (the first segment of every key). */
-export type UploadArea = 'device-images' | 'rma-images' | 'training-documents' | 'training-videos' | 'announcement-files' | 'candidate-images' | 'candidate-documents';
+export type UploadArea = 'device-images' | 'rma-images' | 'training-documents' | 'training-videos' | 'announcement-files' | 'candidate-images' | 'candidate-documents' | 'compliance-documents' | 'signed-documents' | 'unit-forms';
 
 /** An upload whose type was already decided from its bytes (e.g. imageTypeOf). */
 export interface ReceivedFile {

@@ -1,11 +1,17 @@
 import {
+  ApiOutlined,
   AppstoreOutlined,
+  AuditOutlined,
+  FileDoneOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   FieldTimeOutlined,
   FileSearchOutlined,
   FileTextOutlined,
+  HistoryOutlined,
   LineChartOutlined,
   NotificationOutlined,
   PieChartOutlined,
@@ -27,6 +33,7 @@ const GROUP_ICONS: Partial<Record<MenuGroup, ReactNode>> = {
   'RMA & Orders': <SwapOutlined aria-hidden />,
   Onboarding: <UserAddOutlined aria-hidden />,
   Administration: <SettingOutlined aria-hidden />,
+  Integrations: <ApiOutlined aria-hidden />,
 };
 
 const PATH_ICONS: Record<string, ReactNode> = {
@@ -40,6 +47,13 @@ const PATH_ICONS: Record<string, ReactNode> = {
   '/agent-Inventory': <DatabaseOutlined aria-hidden />,
   '/agent-Initiaterma': <RollbackOutlined aria-hidden />,
   '/agent-allrmareport': <FileSearchOutlined aria-hidden />,
+  '/Transaction': <MailOutlined aria-hidden />,
+  '/agent-Transaction': <MailOutlined aria-hidden />,
+  '/compliancedocument': <SafetyCertificateOutlined aria-hidden />,
+  '/agent-compliancedocument': <SafetyCertificateOutlined aria-hidden />,
+  '/documents': <FileDoneOutlined aria-hidden />,
+  '/publishdocuments': <AuditOutlined aria-hidden />,
+  '/audit/device': <HistoryOutlined aria-hidden />,
 };
 
 export function groupIcon(group: MenuGroup): ReactNode {

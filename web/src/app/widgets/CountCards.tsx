@@ -1,10 +1,12 @@
 import { Card, Col, type ColProps, Row, Statistic } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
+import { canOpenLink } from '../routes';
+import { useSession } from '../session-context';
 
 export interface CountCard {
   readonly title: string;
   readonly value: number | undefined;
-  /** Where the card leads (doc 1 §2.4); without it the card is not a link. */
+  /** Where the card leads (doc 1 §2.4); without it, or for a reader who may not open that screen, the card is not a link. */
   readonly to?: string;
 }
 
@@ -19,17 +21,19 @@ export default function CountCards({ cards, loading, width = CARD_WIDTH }: { car
   // The screen a card opens shows where it was reached from (breadcrumbs).
   const location = useLocation();
   const cameFrom = `${location.pathname}${location.search}`;
+  const { user } = useSession();
+  const opens = (to: string | undefined): to is string => to !== undefined && canOpenLink(to, user?.role_id ?? []);
   return (
     <Row gutter={[16, 16]}>
       {cards.map((card) => {
         const body = (
-          <Card size="small" hoverable={card.to !== undefined} loading={loading && card.value === undefined}>
+          <Card size="small" hoverable={opens(card.to)} loading={loading && card.value === undefined}>
             <Statistic title={card.title} value={card.value ?? '—'} />
           </Card>
         );
         return (
           <Col key={card.title} {...width}>
-            {card.to ? (
+            {opens(card.to) ? (
               <Link to={card.to} state={{ cameFrom }} aria-label={card.title}>
                 {body}
               </Link>

@@ -10,6 +10,7 @@ import { useSession } from '../../app/session-context';
 import ActionButton from '../../app/widgets/ActionButton';
 import { UNIT_MESSAGES, type UnitStatus, unitsView } from './unit-choices';
 import { chainColumns, createdColumn, peopleColumn, statusColumn, useStatusToggle } from './unit-columns';
+import { useUnitDocumentActions } from './UnitDocumentActions';
 
 const list = route('GET', '/api/v1/ibo_marketers');
 const action = route('POST', '/api/v1/ibo_marketers/action/:id');
@@ -21,9 +22,10 @@ const alsoChanged = [ibos];
  * The IBO/Market list (/marketers, doc 3 §2, §4, §7 IBOs/Markets): role 12 and the super role.
  * Filters: IBO/Market, keyword, and the Status column's filter (Active 1, Inactive 0). Columns:
  * Master, Distributor, Retailer (super role only), IBOs/Markets (its name opens Edit IBO/Market),
- * Manager tags, Created At, Status, Action — Edit, which the spec keeps disabled, and Activate /
- * Deactivate after a confirmation. Search, Clear, Refresh, Export Report, Add IBO/Market.
- * (Send Document and the Accept/Reject modal come with the documents capability.)
+ * Manager tags, Created At, Status, Form (the form sent to the market: its status, and
+ * Accept/Reject once completed), Action — Edit, which the spec keeps disabled, and Activate /
+ * Deactivate after a confirmation. Search, Clear, Refresh, Export Report, Add IBO/Market, and Send
+ * Document while rows with no form are selected (UnitDocumentActions).
  */
 export default function MarketsPage() {
   const { user } = useSession();
@@ -33,6 +35,7 @@ export default function MarketsPage() {
   const cameFrom = `${location.pathname}${location.search}`;
   const [status, setStatus] = useState<UnitStatus>();
   const toggle = useStatusToggle('market', action, [list, ...alsoChanged]);
+  const documents = useUnitDocumentActions<MarketRow>({ kind: 'ibo_marketer', list, nameOf: (row) => row.name });
 
   const columns: ColumnsType<MarketRow> = [
     ...(unitsView.seesChain(viewer) ? chainColumns<MarketRow>(true) : []),
@@ -51,6 +54,7 @@ export default function MarketsPage() {
     peopleColumn<MarketRow>('Manager', 'managers', (row) => row.get_manager_info, 240),
     createdColumn<MarketRow>('Created At'),
     statusColumn<MarketRow>(status, setStatus),
+    documents.formColumn,
     {
       title: 'Action',
       key: 'action',
@@ -68,37 +72,42 @@ export default function MarketsPage() {
   ];
 
   return (
-    <ReportPage<MarketRow>
-      title="IBOs/Markets"
-      list={list}
-      exportRoute={route('GET', '/api/v1/ibo_market_export')}
-      rowKey="id"
-      refreshable
-      onClear={() => setStatus(undefined)}
-      columns={columns}
-      identifyingColumn="name"
-      fixedQuery={status === undefined ? undefined : { status }}
-      filters={
-        <>
-          {unitsView.picksMarket(viewer) && (
-            <Form.Item name="ibo_marketer_id">
-              <TypeaheadSelect route={ibos} search="client" placeholder="IBO/Market" />
+    <>
+      <ReportPage<MarketRow>
+        title="IBOs/Markets"
+        list={list}
+        exportRoute={route('GET', '/api/v1/ibo_market_export')}
+        rowKey="id"
+        refreshable
+        onClear={() => setStatus(undefined)}
+        columns={columns}
+        identifyingColumn="name"
+        fixedQuery={status === undefined ? undefined : { status }}
+        selection={documents.selection}
+        filters={
+          <>
+            {unitsView.picksMarket(viewer) && (
+              <Form.Item name="ibo_marketer_id">
+                <TypeaheadSelect route={ibos} search="client" placeholder="IBO/Market" />
+              </Form.Item>
+            )}
+            <Form.Item name="search_text">
+              <Input placeholder="Keyword" allowClear />
             </Form.Item>
-          )}
-          <Form.Item name="search_text">
-            <Input placeholder="Keyword" allowClear />
-          </Form.Item>
-        </>
-      }
-      actions={
-        <>
-          {unitsView.addsMarkets(viewer) && (
-            <Button type="primary" onClick={() => navigate('/addmarketers', { state: { cameFrom } })}>
-              Add IBO/Market
-            </Button>
-          )}
-        </>
-      }
-    />
+          </>
+        }
+        actions={
+          <>
+            {unitsView.addsMarkets(viewer) && (
+              <Button type="primary" onClick={() => navigate('/addmarketers', { state: { cameFrom } })}>
+                Add IBO/Market
+              </Button>
+            )}
+            {documents.sendButton}
+          </>
+        }
+      />
+      {documents.reviewModal}
+    </>
   );
 }

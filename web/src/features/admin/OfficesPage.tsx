@@ -12,6 +12,7 @@ import { useSession } from '../../app/session-context';
 import type { OfficeRow } from '@portal/contracts/admin/admin.views';
 import { SEND_INVITE_OPTIONS, type UnitStatus, unitsView } from './unit-choices';
 import { chainColumns, createdColumn, peopleColumn, statusColumn, useStatusToggle } from './unit-columns';
+import { useUnitDocumentActions } from './UnitDocumentActions';
 
 const list = route('GET', '/api/v1/offices');
 const action = route('POST', '/api/v1/offices/action/:id');
@@ -26,8 +27,9 @@ const offices = route('GET', '/api/v1/reference/offices');
  * Office Add-on Manager, Created Date, Status, Action — Edit (→ /editoffice with the office) and
  * Activate / Deactivate after a confirmation; the super role neither edits nor acts on offices,
  * so it has no Action column (doc 3 §6). About 1800 px wide: the table scrolls sideways.
- * Search, Clear, Refresh, Export Report, Add Office. (Send Document and the Accept/Reject modal
- * come with the documents capability.)
+ * Form (the form sent to the office: its status, and Accept/Reject once completed) sits before
+ * Action. Search, Clear, Refresh, Export Report, Add Office, and Send Document while rows with no
+ * form are selected (UnitDocumentActions).
  */
 export default function OfficesPage() {
   const { user } = useSession();
@@ -37,6 +39,7 @@ export default function OfficesPage() {
   const cameFrom = `${location.pathname}${location.search}`;
   const [status, setStatus] = useState<UnitStatus>();
   const toggle = useStatusToggle('office', action, [list, offices]);
+  const documents = useUnitDocumentActions<OfficeRow>({ kind: 'office', list, nameOf: officeLabel });
 
   const columns: ColumnsType<OfficeRow> = [
     ...(unitsView.seesChain(viewer) ? chainColumns<OfficeRow>(false) : []),
@@ -47,6 +50,7 @@ export default function OfficesPage() {
     peopleColumn<OfficeRow>('Office Add-on Manager', 'supervisors', (row) => row.get_supervisor_info, 220),
     createdColumn<OfficeRow>('Created Date'),
     statusColumn<OfficeRow>(status, setStatus),
+    documents.formColumn,
     ...(unitsView.actsOnOffices(viewer)
       ? [
           {
@@ -68,44 +72,49 @@ export default function OfficesPage() {
   ];
 
   return (
-    <ReportPage<OfficeRow>
-      title="Offices"
-      list={list}
-      exportRoute={route('GET', '/api/v1/office_export')}
-      rowKey="id"
-      refreshable
-      tableWidth={1800}
-      onClear={() => setStatus(undefined)}
-      columns={columns}
-      identifyingColumn="name"
-      fixedQuery={status === undefined ? undefined : { status }}
-      filters={
-        <>
-          {can.filterOfficesByIboMarket(viewer) && (
-            <Form.Item name="ibo_marketer_id">
-              <TypeaheadSelect route={ibos} search="client" placeholder="IBOs/Markets" />
+    <>
+      <ReportPage<OfficeRow>
+        title="Offices"
+        list={list}
+        exportRoute={route('GET', '/api/v1/office_export')}
+        rowKey="id"
+        refreshable
+        tableWidth={1800}
+        onClear={() => setStatus(undefined)}
+        columns={columns}
+        identifyingColumn="name"
+        fixedQuery={status === undefined ? undefined : { status }}
+        selection={documents.selection}
+        filters={
+          <>
+            {can.filterOfficesByIboMarket(viewer) && (
+              <Form.Item name="ibo_marketer_id">
+                <TypeaheadSelect route={ibos} search="client" placeholder="IBOs/Markets" />
+              </Form.Item>
+            )}
+            <Form.Item name="office_id">
+              <TypeaheadSelect<OfficeOption> route={offices} toOption={officeOption} placeholder="Office" />
             </Form.Item>
-          )}
-          <Form.Item name="office_id">
-            <TypeaheadSelect<OfficeOption> route={offices} toOption={officeOption} placeholder="Office" />
-          </Form.Item>
-          <Form.Item name="lifeline_status">
-            <Select placeholder="Send Invite" allowClear style={{ width: 140 }} options={SEND_INVITE_OPTIONS} />
-          </Form.Item>
-          <Form.Item name="search_text">
-            <Input placeholder="Keyword" allowClear />
-          </Form.Item>
-        </>
-      }
-      actions={
-        <>
-          {unitsView.addsOffices(viewer) && (
-            <Button type="primary" onClick={() => navigate('/addoffice', { state: { cameFrom } })}>
-              Add Office
-            </Button>
-          )}
-        </>
-      }
-    />
+            <Form.Item name="lifeline_status">
+              <Select placeholder="Send Invite" allowClear style={{ width: 140 }} options={SEND_INVITE_OPTIONS} />
+            </Form.Item>
+            <Form.Item name="search_text">
+              <Input placeholder="Keyword" allowClear />
+            </Form.Item>
+          </>
+        }
+        actions={
+          <>
+            {unitsView.addsOffices(viewer) && (
+              <Button type="primary" onClick={() => navigate('/addoffice', { state: { cameFrom } })}>
+                Add Office
+              </Button>
+            )}
+            {documents.sendButton}
+          </>
+        }
+      />
+      {documents.reviewModal}
+    </>
   );
 }

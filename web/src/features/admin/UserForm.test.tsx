@@ -65,6 +65,22 @@ describe('Add User and Edit User', { timeout: 30_000 }, () => {
     await waitFor(() => expect(where()).toBe('/employee'));
   });
 
+  it('Add, the super role: an Auditor with no retailer reads every retailer: the Retailer picker is shown, not required, and nothing placed is sent', async () => {
+    const api = stubApi(({ method, path }) => (method === 'POST' && path === USERS ? { message: 'User created successfully', id: 'u-new' } : (lookups(path) ?? {})));
+    renderScreen(<AddUserPage />, { roles: [ROLE.SUPER_ADMIN], path: '/addemployee' });
+    await screen.findByText('Add User', { selector: 'h3' });
+    await choose(selectInItem('Role'), 'Auditor');
+    await screen.findByText('None: the auditor reads every retailer');
+    expect(screen.queryByText('IBO / Market', { selector: 'label' })).toBeNull();
+    type('First Name', 'Ada');
+    type('Last Name', 'Audit');
+    type('E-mail', 'ada.audit@demo.test');
+    type('Mobile', '5125550198');
+    fireEvent.click(buttonOf('Add User'));
+    await waitFor(() => expect(api.bodies('POST', USERS)).toHaveLength(1));
+    expect(api.bodies('POST', USERS)[0]).toEqual({ first_name: 'Ada', last_name: 'Audit', email: 'ada.audit@demo.test', mobile_number: '5125550198', role_id: [ROLE.AUDITOR] });
+  });
+
   it("Edit, an IBO manager editing an agent: e-mail and mobile disabled, roles 14, 3 and the agent's own; sends _method PUT and 'User edited successfully'", async () => {
     const api = stubApi(({ method, path }) => (method === 'POST' && path === `${USERS}/u-agent` ? { message: 'User edited successfully' } : (lookups(path) ?? {})));
     renderScreen(<EditUserPage />, { roles: [ROLE.IBO_MANAGER], path: '/editemployee', state: { employee: userRow('u-agent') } });

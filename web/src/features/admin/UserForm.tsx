@@ -150,8 +150,10 @@ export default function UserForm({ user }: { user?: UserRow }) {
   const shown: Shown = {
     market: picksPlacement && (placement === 'market' || placement === 'office'),
     office: picksPlacement && placement === 'office',
-    retailer: placement === 'retailer',
+    retailer: placement === 'retailer' || placement === 'retailer-optional',
   };
+  // An auditor reads one retailer, or every one when none is chosen (ours, issue 23).
+  const retailerOptional = placement === 'retailer-optional';
 
   // Edit: the viewer's choices, and the user's own roles shown (disabled when not the viewer's to give).
   const roleOptions = [...new Set<number>([...choices, ...(editing ? editedRoles : [])])].map((id) => ({ ...roleOption(id), disabled: !(choices as readonly number[]).includes(id) }));
@@ -214,7 +216,13 @@ export default function UserForm({ user }: { user?: UserRow }) {
           {shown.retailer && (
             <>
               <Field>
-                <Form.Item name="retailer_id" label="Retailer" required rules={[required(USER_FORM_MESSAGES.retailer)]}>
+                <Form.Item
+                  name="retailer_id"
+                  label="Retailer"
+                  required={!retailerOptional}
+                  rules={retailerOptional ? [] : [required(USER_FORM_MESSAGES.retailer)]}
+                  extra={retailerOptional ? 'None: the auditor reads every retailer' : undefined}
+                >
                   <TypeaheadSelect route={retailers} search="client" placeholder="Retailer" style={{ width: '100%' }} />
                 </Form.Item>
               </Field>

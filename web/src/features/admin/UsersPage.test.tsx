@@ -49,7 +49,7 @@ describe('Users list', { timeout: 30_000 }, () => {
     expect(buttonOf('Add User')).toBeInTheDocument();
 
     const role = selectInput('Role');
-    expect(await openOptions(role, 'Retailer Manager')).toEqual(['Super Admin', 'Retailer', 'Retailer Manager', 'Office Supervisor']);
+    expect(await openOptions(role, 'Retailer Manager')).toEqual(['Super Admin', 'Retailer', 'Retailer Manager', 'Office Supervisor', 'Auditor']);
     await pick(role, 'Retailer Manager');
     await pick(role, 'Office Supervisor');
     const status = selectInput('Status');

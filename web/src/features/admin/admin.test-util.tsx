@@ -68,6 +68,12 @@ const PEOPLE: Record<string, [string, string, string][]> = {
 export const MARKETS = '/api/v1/ibo_marketers';
 export const OFFICES = '/api/v1/offices';
 
+/** Send Document, Accept/Reject, and the filled copy's link (asked with the signed-in user's own id, page.test-util's 'u1'). */
+export const SEND_DOCUMENT = '/api/v1/senddocument';
+export const ACCEPT_REJECT = '/api/v1/accept_reject';
+export const FILLED_COPY = '/api/v1/get_document/u1';
+export const FILLED_URL = '/api/v1/documents/files/filled/f-1?expires=1&signature=s';
+
 /** Texas Market of Lone Star Retail, as the IBO/Market list answers it. */
 export const marketRow = (id: string, change: Partial<MarketRow> = {}): MarketRow => ({
   id,
@@ -81,6 +87,7 @@ export const marketRow = (id: string, change: Partial<MarketRow> = {}): MarketRo
   retailer_name: 'Lone Star Retail',
   created_at: '2025-01-02T10:00:00.000Z',
   form_status: null,
+  form_id: null,
   ...change,
 });
 
@@ -102,6 +109,7 @@ export const officeRow = (id: string, change: Partial<OfficeRow> = {}): OfficeRo
   retailer_name: 'Lone Star Retail',
   created_at: '2025-01-02T10:00:00.000Z',
   form_status: null,
+  form_id: null,
   ...change,
 });
 

@@ -1,3 +1,4 @@
+import { ROLE } from '@portal/contracts/platform/roles';
 import type { ManagerCounts } from '@portal/contracts/inventory/inventory.views';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -59,6 +60,18 @@ describe('Manager dashboard', { timeout: 20_000 }, () => {
       ['Manager Declined', '15', '/InventoryDetailedReport?status=12'],
       ['SIM Instock', '20', null],
       ['SIM Sold', '21', null],
+    ]);
+  });
+
+  it("links the auditor's cards only to the reports it may open, never to a command screen", async () => {
+    stubApi(({ path }) => (path === '/api/v1/dashboard_count' ? { data: { data: counts } } : {}));
+    renderPage(<ManagerDashboardPage />, [ROLE.AUDITOR]);
+    await waitFor(() => expect(card('In Stock').value).toBe('81'));
+    expect(['In Stock', 'Manager Pending', 'Manager Received', 'Agent Transfer'].map((title) => [title, card(title).href])).toEqual([
+      ['In Stock', '/InventoryDetailedReport?status=13'],
+      ['Manager Pending', null],
+      ['Manager Received', null],
+      ['Agent Transfer', null],
     ]);
   });
 

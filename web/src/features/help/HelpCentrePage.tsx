@@ -3,6 +3,7 @@ import { type SupportRequestBody, supportRequestBody } from '@portal/contracts/h
 import { Button, Card, Col, Form, Input, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { holdsAny } from '../../app/access';
 import { useCommand } from '../../app/command';
 import { checkedBy } from '../../app/schema-rule';
 import { useSession } from '../../app/session-context';
@@ -84,6 +85,10 @@ function SupportRequestForm() {
  */
 export default function HelpCentrePage() {
   const contacts = useHelpContacts();
+  const { user } = useSession();
+  // A reader who may not write to support (the auditor changes nothing) gets the contacts, not the form.
+  const access = helpRoutes.supportRequest.access;
+  const writes = Array.isArray(access) && holdsAny(user?.role_id ?? [], access);
   const contact = (value: (found: { email: string; phone: string }) => ReactNode) =>
     contacts.data ? value(contacts.data) : contacts.isError ? <Typography.Text type="danger">{contacts.error.message}</Typography.Text> : <Skeleton.Input active size="small" />;
 
@@ -111,7 +116,7 @@ export default function HelpCentrePage() {
           <PageCard to="/faq" icon={<QuestionCircleOutlined aria-hidden />} title="FAQ's" text="Answers to common questions" />
         </Col>
       </Row>
-      <SupportRequestForm />
+      {writes && <SupportRequestForm />}
     </Card>
   );
 }

@@ -99,7 +99,8 @@ describe('Training Content', { timeout: 30_000 }, () => {
     fireEvent.click(within(itemOf('Source')).getByText('Link'));
     await choose(selectInItem('Category'), 'Agent');
     fireEvent.change(screen.getByPlaceholderText('Title'), { target: { value: 'Store tour' } });
-    fireEvent.change(screen.getByPlaceholderText('https://'), { target: { value: 'videos.example/tour' } });
+    // The Link field appears once the chosen source has re-rendered the form (slow on a busy CI core).
+    fireEvent.change(await screen.findByPlaceholderText('https://'), { target: { value: 'videos.example/tour' } });
     fireEvent.click(buttonOf('Add'));
     await waitFor(() => expect(errorsShown()).toEqual([HELP_MESSAGES.link]));
 

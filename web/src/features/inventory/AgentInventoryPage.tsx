@@ -10,6 +10,7 @@ import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
 import { shownDate, shownDeviceType } from '../../app/format';
 import ActionButton from '../../app/widgets/ActionButton';
+import ImeiLink from '../../app/widgets/ImeiLink';
 
 const list = route('GET', '/api/v1/agent/agentinventorylistv1');
 const transfer = route('POST', '/api/v1/agent/transfer_device');
@@ -23,7 +24,7 @@ const TO_MANAGER = 1;
 type TransferRequest = Pick<AgentTransferBody, 'reason'> & { imei: string[]; transfer_count: number; accept_transfer_status: typeof TO_MANAGER };
 
 const columns: ColumnsType<AgentDeviceRow> = [
-  { title: 'IMEI', dataIndex: 'imei', key: 'imei' },
+  { title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> },
   { title: 'Age (Days)', dataIndex: 'device_age', key: 'device_age', render: (age: number | null) => age ?? '—' },
   { title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType },
   { title: 'Status', dataIndex: 'status_name', key: 'status_name' },

@@ -9,6 +9,7 @@ import { call, queryKey, route } from '../../app/api-client';
 import { useCommand } from '../../app/command';
 import { type ListAnswer, rowsOf } from './api/lists';
 import { shownDeviceType } from '../../app/format';
+import ImeiLink from '../../app/widgets/ImeiLink';
 
 const jobs = route('GET', '/api/v1/manager/managerjob_v2');
 const jobCartons = route('POST', '/api/v1/manager/managerdevicelist');
@@ -33,7 +34,9 @@ function ImeiPopover({ carton }: { carton: JobCartonRow }) {
       content={
         <ol style={{ maxHeight: 300, overflow: 'auto', minWidth: 200, margin: 0, paddingInlineStart: 24 }}>
           {carton.imei.map((imei) => (
-            <li key={imei}>{imei}</li>
+            <li key={imei}>
+              <ImeiLink imei={imei} />
+            </li>
           ))}
         </ol>
       }

@@ -1,5 +1,6 @@
 import { Drawer, Table } from 'antd';
 import { shownDeviceType } from '../../app/format';
+import ImeiLink from '../../app/widgets/ImeiLink';
 
 export interface ListedDevice {
   readonly imei: string;
@@ -25,7 +26,7 @@ export default function ImeiListDrawer({ devices, onClose, subtitle }: ImeiListD
         size="small"
         dataSource={devices ? [...devices] : []}
         pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (total) => `${total} in all` }}
-        columns={[{ title: 'IMEI', dataIndex: 'imei', key: 'imei' }, ...(withType ? [{ title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType }] : [])]}
+        columns={[{ title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> }, ...(withType ? [{ title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType }] : [])]}
       />
     </Drawer>
   );

@@ -11,6 +11,7 @@ import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import { useCommand } from '../../app/command';
 import OfficeAgentFields from './OfficeAgentFields';
 import { personOption, shownDate, shownDeviceType } from '../../app/format';
+import ImeiLink from '../../app/widgets/ImeiLink';
 
 const list = route('GET', '/api/v1/manager/reassign_inventory_list');
 const reassign = route('POST', '/api/v1/manager/reassign_inventory');
@@ -29,7 +30,7 @@ interface ReassignForm {
 }
 
 const columns: ColumnsType<ReassignRow> = [
-  { title: 'IMEI', dataIndex: 'imei', key: 'imei' },
+  { title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> },
   { title: 'Carton Number', dataIndex: 'carton_number', key: 'carton_number' },
   { title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType },
   { title: 'Status', dataIndex: 'status_name', key: 'status_name' },

@@ -8,7 +8,7 @@ import { showRefusedFields } from '../../app/form-problems';
 import { checkedBy } from '../../app/schema-rule';
 import { CANDIDATE_ROUTES, candidateName } from './candidate-routes';
 import { ONBOARDING_TEXTS } from './onboarding-choices';
-import { shownDateTime } from './onboarding-format';
+import { shownDateTime } from '../../app/format';
 
 /** The comments of a candidate (or of the agent they became) as both modals show them: who said what and when, oldest first. */
 export function CommentsList({ answer }: { answer: UseQueryResult<{ data: CandidateComment[] }> }) {

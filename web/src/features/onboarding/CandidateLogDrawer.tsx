@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { call, queryKey } from '../../app/api-client';
 import { CANDIDATE_ROUTES, candidateName } from './candidate-routes';
 import { ONBOARDING_TEXTS } from './onboarding-choices';
-import { shownDateTime } from './onboarding-format';
+import { shownDateTime } from '../../app/format';
 
 const columns: ColumnsType<CandidateLogEntry & { key: number }> = [
   { title: 'Date', dataIndex: 'created_at', key: 'created_at', width: 190, render: (at: string) => shownDateTime(at) },

@@ -29,8 +29,8 @@ export const STATUS_OPTIONS = onboardingStatuses.map((stage) => ({ value: stage.
 export const SOURCE_OPTIONS = onboardingSources.map((source) => ({ value: source.id, label: source.name }));
 export const EMAIL_TYPE_OPTIONS = onboardingStatusesForCustomEmail.map((stage) => ({ value: stage.id, label: stage.name }));
 
-/** The role filter leaves out Distributor, Super Admin, Back Office, Master Agent, Retailer and Retailer Manager (doc 3 §2; Admin and None are no roles here). */
-const ROLE_FILTER_HIDDEN: readonly RoleId[] = [ROLE.DISTRIBUTOR, ROLE.SUPER_ADMIN, ROLE.BACK_OFFICE, ROLE.MASTER_AGENT, ROLE.RETAILER, ROLE.RETAILER_MANAGER];
+/** The role filter leaves out Distributor, Super Admin, Back Office, Master Agent, Retailer and Retailer Manager (doc 3 §2; Admin and None are no roles here), and the Auditor (ours: nobody is invited as one). */
+const ROLE_FILTER_HIDDEN: readonly RoleId[] = [ROLE.DISTRIBUTOR, ROLE.SUPER_ADMIN, ROLE.BACK_OFFICE, ROLE.MASTER_AGENT, ROLE.RETAILER, ROLE.RETAILER_MANAGER, ROLE.AUDITOR];
 export const ROLE_FILTER_OPTIONS = ROLE_IDS.filter((id) => !ROLE_FILTER_HIDDEN.includes(id)).map((id) => ({ value: id, label: ROLE_NAMES[id] }));
 
 /** What a dashboard link's `redirect_key` stands for: RAD Link Failed, or a stage by its key (doc 1 §2.4, doc 3 §4). */

@@ -10,6 +10,7 @@ import AgedByManagerPage from './AgedByManagerPage';
 import AgedByOfficePage from './AgedByOfficePage';
 import { pick, renderReport, selectInput } from '../../app/testing/report.test-util';
 import { ROLE } from '@portal/contracts/platform/roles';
+import { FLEET, POLL_WAIT, fleetStatus, freezeToday, pickAsOf } from './fleet-as-of.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -23,9 +24,11 @@ const buckets = { days1_15: '4', days16_30: '0', days31_45: '2', days46_90: '0',
 const totals = { days1_15: '40', days16_30: '16', days31_45: '2', days46_90: '9', days91: '11', total: '78' };
 const answer = (rows: AgedRow[]) => ({ items: { data: rows, total: rows.length, current_page: 1 }, grand_totals: totals });
 
-function serve(kind: string, rows: AgedRow[]) {
-  return stubApi(({ path }) => {
-    if (path === `/api/v1/aged_inventory_summary_reports/${kind}`) return answer(rows);
+/** The API: the aged list answers `rows` (the band totals of `pastTotals` when asked as of a date); the fleet route answers `fleet()`. */
+function serve(kind: string, rows: AgedRow[], { pastTotals = totals, fleet = () => fleetStatus() }: { pastTotals?: typeof totals; fleet?: () => unknown } = {}) {
+  return stubApi(({ path, query }) => {
+    if (path === `/api/v1/aged_inventory_summary_reports/${kind}`) return query.has('as_of') ? { ...answer(rows), grand_totals: pastTotals } : answer(rows);
+    if (path === FLEET) return fleet();
     if (path === '/api/v1/userlist_based_on_role/office_manager') return { data: [{ id: 'm-2', first_name: 'Mo', last_name: 'Manager', full_name: 'Mo Manager' }] };
     if (path === '/api/v1/userlist_based_on_role/agent') return { data: [{ id: 'a-2', first_name: 'Ann', last_name: 'Agent', full_name: 'Ann Agent', office_number: 'TX-2' }] };
     if (path === '/api/v1/reference/ibo_marketers') return { data: [{ id: 'i-2', name: 'Texas Market' }] };
@@ -43,8 +46,8 @@ function cell(row: HTMLElement, header: string): HTMLElement {
 const rowsOf = (name: string) => screen.getAllByText(name).map((element) => element.closest('tr')!);
 const paths = (api: ReturnType<typeof serve>) => api.requests.map((request) => request.path);
 
-async function render(page: ReactElement, rowText: string) {
-  renderReport(page, { roles: [ROLE.RETAILER_MANAGER] });
+async function render(page: ReactElement, rowText: string, { roles = [ROLE.RETAILER_MANAGER], url = '/' }: { roles?: number[]; url?: string } = {}) {
+  renderReport(page, { roles, url });
   await screen.findAllByText(rowText);
 }
 
@@ -124,5 +127,60 @@ describe('Aged inventory by agent, manager, IBO/market and office', { timeout: 3
     await waitFor(() => expect(paths(api)).toContain('/api/v1/aged/office/o-1/days1_15/PHONE'));
     fireEvent.click(screen.getByText('Clear', { selector: 'button > span' }));
     await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports/office').at(-1)).toEqual({ period: 'pre', page: '1', results: '10' }));
+  });
+});
+
+describe('Aged inventory as of a past date (issue 23)', { timeout: 30_000 }, () => {
+  const LIST = '/api/v1/aged_inventory_summary_reports/manager';
+  const managerRow: AgedRow = { office_manager_id: 'm-1', office_manager_name: 'Max Manager', Product_Type: 'TABLET', ...buckets };
+  const asOfSent = (api: ReturnType<typeof serve>) => api.queries(LIST).filter((query) => 'as_of' in query);
+
+  beforeEach(freezeToday);
+  afterEach(() => vi.useRealTimers());
+
+  it('a retailer manager picks a past day: the period stays, as_of joins it once ready (table, cards, export, band downloads); Back to today', async () => {
+    let fleet = fleetStatus({ percent: 40, events_applied: 12_345 });
+    const api = serve('manager', [managerRow], { pastTotals: { ...totals, days1_15: '25' }, fleet: () => fleet });
+    await render(<AgedByManagerPage />, 'Max Manager');
+    fireEvent.click(screen.getByText('Assignment (post)'));
+    await waitFor(() => expect(api.queries(LIST).at(-1)).toEqual({ period: 'post', page: '1', results: '10' }));
+
+    await pickAsOf('2026-10-01');
+    expect(await screen.findByText('Preparing the reports as of 10-01-2026: 40% (12,345 events)')).toBeInTheDocument();
+    expect(api.queries(FLEET)[0]).toEqual({ as_of: '2026-10-01' });
+    expect(asOfSent(api)).toEqual([]);
+
+    fleet = fleetStatus({ status: 'ready', percent: 100, events_applied: 30_000 });
+    await waitFor(() => expect(api.queries(LIST).at(-1)).toEqual({ period: 'post', as_of: '2026-10-01', page: '1', results: '10' }), POLL_WAIT);
+    await waitFor(() => expect(cardValue('1-15 Days')).toBe('25'));
+    expect(screen.getByText('As of 10-01-2026')).toBeInTheDocument();
+
+    fireEvent.click(within(cell(rowsOf('Max Manager')[0]!, '1-15 Days')).getByText('4'));
+    await waitFor(() => expect(api.queries('/api/v1/aged/manager/m-1/days1_15/TABLET')).toEqual([{ period: 'post', as_of: '2026-10-01' }]));
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await waitFor(() => expect(api.queries('/api/v1/aged_inventory_summary_reports_export/manager')).toEqual([{ period: 'post', as_of: '2026-10-01', format: 'csv' }]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to today' }));
+    await waitFor(() => expect(api.queries(LIST).at(-1)).toEqual({ period: 'post', page: '1', results: '10' }));
+    expect(screen.queryByText('As of 10-01-2026')).toBeNull();
+  });
+
+  it('a failed preparation shows why and Try again asks the server again', async () => {
+    let fleet = fleetStatus({ status: 'failed', error: 'The replay ran out of time.' });
+    const api = serve('manager', [managerRow], { fleet: () => fleet });
+    await render(<AgedByManagerPage />, 'Max Manager', { roles: [ROLE.SUPER_ADMIN], url: '/?as_of=2026-10-01' });
+    expect(await screen.findByText('The reports as of 10-01-2026 could not be prepared: The replay ran out of time.')).toBeInTheDocument();
+    fleet = fleetStatus({ percent: 5, events_applied: 1_500 });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Preparing the reports as of 10-01-2026: 5% (1,500 events)')).toBeInTheDocument();
+    expect(asOfSent(api)).toEqual([]);
+  });
+
+  it('an office manager sees no "As of" control', async () => {
+    const api = serve('office', [{ office_id: 'o-1', office_name: 'Austin South', Product_Type: 'PHONE', ...buckets }]);
+    await render(<AgedByOfficePage />, 'Austin South', { roles: [ROLE.OFFICE_MANAGER], url: '/?as_of=2026-10-01' });
+    expect(screen.queryByLabelText('As of')).toBeNull();
+    expect(api.queries(FLEET)).toEqual([]);
+    expect(api.queries('/api/v1/aged_inventory_summary_reports/office')).toEqual([{ period: 'pre', page: '1', results: '10' }]);
   });
 });

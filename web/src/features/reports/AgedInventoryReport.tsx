@@ -10,6 +10,7 @@ import { runExport } from '../../app/report/export';
 import ReportPage from '../../app/report/ReportPage';
 import CountCards from '../../app/widgets/CountCards';
 import { officeLabel, shownDeviceType } from '../../app/format';
+import { useFleetAsOf } from './FleetAsOf';
 
 /** The holder fields of an aged row (doc 1 §3: Agent_name / office_manager_name / ibo_name / office_name and their ids). */
 type HolderName = 'Agent_name' | 'office_manager_name' | 'ibo_name' | 'office_name';
@@ -38,9 +39,13 @@ const PERIOD_OPTIONS: { value: AgedPeriod; label: string }[] = AGED_PERIODS.map(
  * `grand_totals`; the holder selector with Search, Clear and Export Report; the period toggle;
  * a table of holder, Device Type, the five bands and the total, whose non-zero band cells
  * download their devices (GET aged/{kind}/{id}/{bucket}/{Product_Type}, through the export pipeline).
+ * Roles 1, 12 and 15 may read it as of a past date (`useFleetAsOf`).
  */
 export default function AgedInventoryReport({ title, list, exportRoute, drillRoute, holder, filter }: AgedInventoryReportProps) {
   const [period, setPeriod] = useState<AgedPeriod>('pre');
+  const asOf = useFleetAsOf();
+  // The table, its export and its band downloads all count as of the same moment and period.
+  const fixedQuery = { period, ...asOf.fixedQuery };
   const columns: ColumnsType<AgedRow> = [
     { title: holder.title, dataIndex: holder.name, key: holder.name, sorter: true },
     ...(holder.withOffice ? [{ title: 'Office', dataIndex: 'office_name', key: 'office_name', sorter: true, render: (_name: string | null, row: AgedRow) => officeLabel(row) }] : []),
@@ -51,7 +56,7 @@ export default function AgedInventoryReport({ title, list, exportRoute, drillRou
       key: band.reportKey,
       sorter: true,
       render: drillDown<AgedRow>(band.reportKey, (row) =>
-        void runExport(drillRoute, { params: { id: row[holder.id] ?? '', bucket: band.reportKey, Product_Type: row.Product_Type }, query: { period } }),
+        void runExport(drillRoute, { params: { id: row[holder.id] ?? '', bucket: band.reportKey, Product_Type: row.Product_Type }, query: fixedQuery }),
       ),
     })),
     { title: 'Total', dataIndex: 'total', key: 'total', sorter: true },
@@ -63,7 +68,7 @@ export default function AgedInventoryReport({ title, list, exportRoute, drillRou
       exportRoute={exportRoute}
       rowKey={(row) => `${row[holder.id] ?? ''}|${row.Product_Type}`}
       columns={columns}
-      fixedQuery={{ period }}
+      fixedQuery={fixedQuery}
       filters={
         <>
           {filter}
@@ -74,7 +79,12 @@ export default function AgedInventoryReport({ title, list, exportRoute, drillRou
       }
       summary={(answer, loading) => {
         const totals = answer?.grand_totals;
-        return <CountCards cards={AGING_BANDS.map((band) => ({ title: bandTitle(band.label), value: totals ? Number(totals[band.reportKey] ?? 0) : undefined }))} loading={loading} />;
+        return (
+          <>
+            {asOf.control}
+            <CountCards cards={AGING_BANDS.map((band) => ({ title: bandTitle(band.label), value: totals ? Number(totals[band.reportKey] ?? 0) : undefined }))} loading={loading} />
+          </>
+        );
       }}
     />
   );

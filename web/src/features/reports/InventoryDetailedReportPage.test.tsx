@@ -6,6 +6,8 @@ import { paged, stubApi } from '../../app/testing/page.test-util';
 import { deviceFinderLink } from '../../app/widgets/DeviceFinder';
 import InventoryDetailedReportPage from './InventoryDetailedReportPage';
 import { pick, renderReport } from '../../app/testing/report.test-util';
+import { ROLE } from '@portal/contracts/platform/roles';
+import { FLEET, fleetStatus, freezeToday } from './fleet-as-of.test-util';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -43,9 +45,10 @@ const device = (imei: string, change: Partial<DetailedDeviceRow> = {}): Detailed
   ...change,
 });
 
-function serve(answer: unknown = paged([device('356938035643809'), device('356938035643817')])) {
+function serve(answer: unknown = paged([device('356938035643809'), device('356938035643817')]), fleet: () => unknown = () => fleetStatus()) {
   return stubApi(({ path }) => {
     if (path === REPORT) return answer;
+    if (path === FLEET) return fleet();
     if (path === '/api/v1/device_log/356938035643809')
       return { items: [{ imei: '356938035643809', short_description: 'Received into Austin North', created_at: '2025-03-02T15:04:00Z', status: 5, type: 'received' }] };
     if (path.startsWith('/api/v1/reference/') || path.startsWith('/api/v1/userlist_based_on_role/')) return { data: [{ id: 'r-1', name: 'Retail One' }] };
@@ -167,6 +170,30 @@ describe('Inventory Detailed Report', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Received into Austin North')).toBeInTheDocument();
     expect(api.requests.some((request) => request.path === '/api/v1/device_log/356938035643809')).toBe(true);
     expect(within(document.querySelector<HTMLElement>('.ant-drawer')!).getByText('Created Time')).toBeInTheDocument();
+  });
+
+  it("as of a past day (a link's ?as_of=, once ready): the list and its export carry it beside the link's statuses; Back to today keeps the statuses", async () => {
+    freezeToday();
+    const api = serve(undefined, () => fleetStatus({ status: 'ready', percent: 100 }));
+    renderReport(<InventoryDetailedReportPage />, { roles: [ROLE.RETAILER_MANAGER], url: '/InventoryDetailedReport?status=10&as_of=2026-10-01' });
+    await waitFor(() => expect(lastQuery(api)).toEqual({ status: '10', as_of: '2026-10-01', page: '1', results: '10' }));
+    expect(api.queries(REPORT)[0]).toEqual({ status: '10', page: '1', results: '10' }); // before the fleet answered
+    expect(await screen.findByText('As of 10-01-2026')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Export Report' }));
+    await waitFor(() => expect(api.queries('/api/v1/detailed_inventory_export')).toEqual([{ status: '10', as_of: '2026-10-01', format: 'csv' }]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to today' }));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ status: '10', page: '1', results: '10' }));
+    expect(screen.queryByText('As of 10-01-2026')).toBeNull();
+  });
+
+  it('an office manager sees no "As of" control', async () => {
+    const api = serve();
+    renderReport(<InventoryDetailedReportPage />, { url: '/InventoryDetailedReport?as_of=2026-10-01' });
+    await screen.findByText('356938035643809');
+    expect(screen.queryByLabelText('As of')).toBeNull();
+    expect(api.queries(FLEET)).toEqual([]);
+    expect(lastQuery(api)).toEqual({ page: '1', results: '10' });
   });
 
   it('Export Report sends the same filters', async () => {

@@ -15,6 +15,7 @@ import { AgentFilter, IboMarketFilter, OfficeFilter, RetailerFilter, useRoles } 
 import { reportRequest, shownDate, shownText } from './report-query';
 import { shownDeviceType } from '../../app/format';
 import StatusGroups, { statusesFromLink } from './StatusGroups';
+import { AS_OF_PARAM, useFleetAsOf } from './FleetAsOf';
 
 const list = route('GET', '/api/v1/detailed_inventory_report');
 const exportRoute = route('GET', '/api/v1/detailed_inventory_export');
@@ -71,9 +72,11 @@ const DEVICE_TYPES = deviceTypes.map((type) => ({ value: type.code, label: type.
  * status), a device-log drawer on the IMEI, and Export Report. Retailer is for role 1; the
  * IBO/Market selector is hidden for roles 3 and 11, the Office selector for role 3 (doc 1 §6).
  * Allocation dates: no future day; activation dates: the last 31 days up to today (doc 1 §9).
+ * Roles 1, 12 and 15 may read it as of a past date (`useFleetAsOf`), above the filters.
  */
 export default function InventoryDetailedReportPage() {
   const roles = useRoles();
+  const asOf = useFleetAsOf();
   const [searchParams] = useSearchParams();
   const statusParam = searchParams.get('status');
   // The header's device finder links here with the IMEI digits, and log=open to open the one match's log.
@@ -85,7 +88,10 @@ export default function InventoryDetailedReportPage() {
     return Object.keys(values).length > 0 ? values : undefined;
   }, [statusParam, imeiParam]);
   const [logOf, setLogOf] = useState<string>();
-  const linkKey = searchParams.toString();
+  // Choosing a past date rewrites the link too; that is not another link asking for a device's log.
+  const linkParams = new URLSearchParams(searchParams);
+  linkParams.delete(AS_OF_PARAM);
+  const linkKey = linkParams.toString();
   const [openedFor, setOpenedFor] = useState(linkKey);
   if (openedFor !== linkKey) {
     // Another link (a new search in the header): its own log request.
@@ -107,6 +113,8 @@ export default function InventoryDetailedReportPage() {
         columns={columns}
         initialValues={initialValues}
         toRequest={reportRequest}
+        fixedQuery={asOf.fixedQuery}
+        summary={asOf.control ? () => asOf.control : undefined}
         onAnswer={(answer) => {
           if (!logWanted) return;
           setLogWanted(false);

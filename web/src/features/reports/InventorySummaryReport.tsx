@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { type CountDownload, downloadCount } from '../../app/report/drill-down';
 import ReportPage from '../../app/report/ReportPage';
 import CountCards from '../../app/widgets/CountCards';
+import { useFleetAsOf } from './FleetAsOf';
 
 export interface InventorySummaryReportProps<Row> {
   title: string;
@@ -29,9 +30,11 @@ export const STOCK_CARDS = ['in_stock', 'manager_pending', 'sold_30_days'] as co
 /**
  * Inventory By Managers, By IBOs/Markets, By Agents, By Offices (doc 1 §2.10): total cards from
  * `grand_totals`, the holder selector with Search and Clear, a sortable paged table whose
- * non-zero counts download their devices, and Export Report.
+ * non-zero counts download their devices, and Export Report. Roles 1, 12 and 15 may read it all
+ * as of a past date (`useFleetAsOf`): cards, table, export and downloads alike.
  */
 export default function InventorySummaryReport<Row extends object>({ title, list, exportRoute, rowKey, holder, counts, drill, cards, filter }: InventorySummaryReportProps<Row>) {
+  const asOf = useFleetAsOf();
   const columns: ColumnsType<Row> = [
     ...holder,
     ...counts.map((field) => ({
@@ -39,7 +42,7 @@ export default function InventorySummaryReport<Row extends object>({ title, list
       dataIndex: field,
       key: field,
       sorter: true,
-      render: downloadCount<Row>(field, drill, { type: SUMMARY_COUNTS[field].type }),
+      render: downloadCount<Row>(field, drill, { type: SUMMARY_COUNTS[field].type }, asOf.fixedQuery),
     })),
   ];
   return (
@@ -50,9 +53,15 @@ export default function InventorySummaryReport<Row extends object>({ title, list
       rowKey={rowKey}
       columns={columns}
       filters={filter}
+      fixedQuery={asOf.fixedQuery}
       summary={(answer, loading) => {
         const totals = answer?.grand_totals;
-        return <CountCards cards={cards.map((field) => ({ title: SUMMARY_COUNTS[field].title, value: totals ? Number(totals[field] ?? 0) : undefined }))} loading={loading} />;
+        return (
+          <>
+            {asOf.control}
+            <CountCards cards={cards.map((field) => ({ title: SUMMARY_COUNTS[field].title, value: totals ? Number(totals[field] ?? 0) : undefined }))} loading={loading} />
+          </>
+        );
       }}
     />
   );

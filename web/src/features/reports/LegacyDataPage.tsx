@@ -13,6 +13,7 @@ import { can } from '../../app/access';
 import { AgentFilter, IboMarketFilter, OfficeFilter, useRoles } from '../../app/report/holder-filters';
 import { reportRequest, shownDate, shownText } from './report-query';
 import { shownDeviceType } from '../../app/format';
+import ImeiLink from '../../app/widgets/ImeiLink';
 import StatusGroups from './StatusGroups';
 
 const firstPage = route('GET', '/api/v1/legacy_detailed_sales_report');
@@ -52,7 +53,7 @@ function legacyColumns(roles: readonly number[]): ColumnsType<LegacyDeviceRow> {
     key,
     dataIndex: key,
     sorter: true,
-    render: DATES.includes(key) ? (date: string | null) => shownDate(date) : key === 'device_type' ? shownDeviceType : shownText,
+    render: DATES.includes(key) ? (date: string | null) => shownDate(date) : key === 'device_type' ? shownDeviceType : key === 'imei' ? (imei: string | null) => <ImeiLink imei={imei} /> : shownText,
   }));
 }
 

@@ -4,6 +4,7 @@ import type { RmaCandidateRow, RmaDeviceRow, RmaDeviceStatusRow, RmaOrderRow } f
 import { Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
 import { officeLabel, shownDate } from '../../app/format';
+import ImeiLink from '../../app/widgets/ImeiLink';
 import { orderStatusColor } from './rma-choices';
 
 /** The columns of the RMA lists (doc 2 §2), each defined once and picked by the screens. */
@@ -25,7 +26,7 @@ type DeviceColumn = ColumnType<RmaDeviceRow>;
 
 /** The columns of an RMA device list (Pending and Approved RMA Request, Approve RMA, the agent's RMA Status). */
 export const rmaDeviceColumns = {
-  imei: { title: 'IMEI', dataIndex: 'imei', ...sortedBy('imei') },
+  imei: { title: 'IMEI', dataIndex: 'imei', ...sortedBy('imei'), render: (imei: string) => <ImeiLink imei={imei} /> },
   office: { title: 'Office', dataIndex: 'office_name', ...sortedBy('office_name'), render: (_name: string | null, row) => officeLabel(row) },
   officeNumber: { title: 'Office Number', dataIndex: 'office_number', key: 'office_number', render: dash },
   agent: { title: 'Agent Name', dataIndex: 'agent_name', ...sortedBy('agent_name'), render: dash },
@@ -91,7 +92,7 @@ export const imageColumn = (onOpen: (row: RmaDeviceRow) => void): DeviceColumn =
 
 /** The columns of Initiate RMA (manager and agent; doc 2 §2): IMEI, Office, Age (Days), status, Carton Number. */
 export const rmaCandidateColumns: ColumnType<RmaCandidateRow>[] = [
-  { title: 'IMEI', dataIndex: 'imei', key: 'imei' },
+  { title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> },
   { title: 'Office', dataIndex: 'office_name', key: 'office_name', render: (_name: string, row) => officeLabel(row) },
   { title: 'Age (Days)', dataIndex: 'device_age', key: 'device_age', render: (age: number | null) => age ?? '—' },
   { title: 'Status', dataIndex: 'status_name', key: 'status_name' },

@@ -5,6 +5,8 @@ import { Card, Col, Empty, Flex, Row, Skeleton, Typography, theme } from 'antd';
 import { type ReactNode, Suspense, lazy } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { call, queryKey, route } from '../../app/api-client';
+import { canOpenLink } from '../../app/routes';
+import { useSession } from '../../app/session-context';
 import type { Slice, SliceChartColors } from './OnboardingSliceChart';
 import { SLICE_CHART_SIZE } from './slice-chart-size';
 
@@ -60,11 +62,18 @@ function WidgetCard<Answer>({ title, testId, answer, children }: { title: string
   );
 }
 
+/** Whether the signed-in reader may open the screen a link leads to (the auditor reads this dashboard, not the onboarding screens). */
+function useOpens(): (to: string) => boolean {
+  const { user } = useSession();
+  return (to) => canOpenLink(to, user?.role_id ?? []);
+}
+
 /** A colour swatch of the legend. */
 const Swatch = ({ color }: { color: string }) => <span aria-hidden style={{ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: color, marginRight: 8, flex: 'none' }} />;
 
 /** One line of a legend or list: its name (a link when it opens a report) and its count. */
 function CountLine({ name, value, to, color, cameFrom }: { name: string; value: number; to?: string; color?: string; cameFrom: string }) {
+  const opens = useOpens();
   const label = (
     <Flex align="center">
       {color && <Swatch color={color} />}
@@ -73,7 +82,7 @@ function CountLine({ name, value, to, color, cameFrom }: { name: string; value: 
   );
   return (
     <li style={{ display: 'flex', justifyContent: 'space-between', gap: 12, padding: '4px 0' }}>
-      {to ? (
+      {to && opens(to) ? (
         <Link to={to} state={{ cameFrom }} aria-label={`${name}: ${value}`}>
           {label}
         </Link>
@@ -127,6 +136,7 @@ function useChartColors() {
 function ExpiredWidget({ cameFrom }: { cameFrom: string }) {
   const answer = useQuery({ queryKey: queryKey(ONBOARDING_WIDGET_ROUTES.expired), queryFn: () => call<ExpiredAnswer>(ONBOARDING_WIDGET_ROUTES.expired) });
   const navigate = useNavigate();
+  const opens = useOpens();
   const { token, chart } = useChartColors();
   const segmentColor: Record<string, string> = { Expired: token.colorError, Onboarded: token.colorSuccess, 'In Progress': token.colorWarning };
   const palette = [token.colorError, token.colorSuccess, token.colorWarning, token.colorPrimary];
@@ -148,7 +158,7 @@ function ExpiredWidget({ cameFrom }: { cameFrom: string }) {
                 testId="expired-donut"
                 onSelect={(index) => {
                   const query = segments[index]?.query;
-                  if (query) navigate(onboardingReportLink(query), { state: { cameFrom } });
+                  if (query && opens(onboardingReportLink(query))) navigate(onboardingReportLink(query), { state: { cameFrom } });
                 }}
               />
             ) : (
@@ -170,6 +180,7 @@ function ExpiredWidget({ cameFrom }: { cameFrom: string }) {
 function AgentsWidget({ cameFrom }: { cameFrom: string }) {
   const answer = useQuery({ queryKey: queryKey(ONBOARDING_WIDGET_ROUTES.agents), queryFn: () => call<AgentsAnswer>(ONBOARDING_WIDGET_ROUTES.agents) });
   const navigate = useNavigate();
+  const opens = useOpens();
   const { token, chart } = useChartColors();
   const keyColor: Record<string, string> = { active_agent: token.colorSuccess, passive_agent: token.colorWarning, inactive_agent: token.colorError, onboarded: token.colorPrimary };
   return (
@@ -194,7 +205,7 @@ function AgentsWidget({ cameFrom }: { cameFrom: string }) {
                 testId="agents-pie"
                 onSelect={(index) => {
                   const key = bands[index]?.key;
-                  if (key) navigate(agentReportLink(key), { state: { cameFrom } });
+                  if (key && opens(agentReportLink(key))) navigate(agentReportLink(key), { state: { cameFrom } });
                 }}
               />
             ) : (

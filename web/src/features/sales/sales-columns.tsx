@@ -1,5 +1,6 @@
 import type { ColumnType } from 'antd/es/table/interface';
 import { officeLabel, shownDate, shownDeviceType, shownText } from '../../app/format';
+import ImeiLink from '../../app/widgets/ImeiLink';
 
 /**
  * The column titles of the Detailed and Agent Sales reports (doc 2 §2), by the row field each
@@ -45,6 +46,8 @@ export function salesColumn<Row extends object>(key: SalesColumnKey, title: stri
         ? shownDeviceType
         : key === 'office_name'
           ? (_name: string | null, row: Row) => officeLabel(row as { office_name?: string | null; office_number?: string | null })
-          : shownText,
+          : key === 'imei'
+            ? (imei: string | null) => <ImeiLink imei={imei} />
+            : shownText,
   };
 }

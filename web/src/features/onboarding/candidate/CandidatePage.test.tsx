@@ -1,55 +1,18 @@
+import { pads, stroke } from '../../../app/testing/signature-pad.test-util';
 import { CANDIDATE_MESSAGES } from '@portal/contracts/onboarding/onboarding.schemas';
 import type { CandidateSelfView } from '@portal/contracts/onboarding/onboarding.views';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { message } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs, renderWithClient } from '../../../app/report/render.test-util';
 import { errorsShown } from '../../../app/testing/form.test-util';
 import { Reply, stubApi } from '../../../app/testing/page.test-util';
 import CandidatePage from './CandidatePage';
 import { LINK_NOT_VALID } from './candidate-api';
 
-/**
- * jsdom draws nothing on a canvas: signature_pad (a browser library) is replaced by a pad whose
- * strokes the test makes (`stroke`), answering isEmpty and toDataURL as the real one would.
- */
-const pads = vi.hoisted(() => [] as { empty: boolean; listeners: Map<string, () => void> }[]);
-vi.mock('signature_pad', () => ({
-  default: class {
-    empty = true;
-    listeners = new Map<string, () => void>();
-    constructor() {
-      pads.push(this);
-    }
-    addEventListener(type: string, listener: () => void) {
-      this.listeners.set(type, listener);
-    }
-    removeEventListener() {}
-    off() {}
-    clear() {
-      this.empty = true;
-    }
-    isEmpty() {
-      return this.empty;
-    }
-    toData() {
-      return [];
-    }
-    fromData() {}
-    toDataURL() {
-      return 'data:image/png;base64,iVBORw0KGgo=';
-    }
-  },
-}));
+vi.mock('signature_pad', () => import('../../../app/testing/signature-pad.test-util').then((util) => util.signaturePadModule));
 
-/** Draws on the n-th signature pad (0: the background check consent). */
-function stroke(pad: number) {
-  act(() => {
-    pads[pad]!.empty = false;
-    pads[pad]!.listeners.get('endStroke')!();
-  });
-}
 
 const PROFILE = '/api/v1/candidate_profile';
 const TOKEN = 'tok-123';
@@ -102,16 +65,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   pads.length = 0;
 });
-// Nothing may run once the file's jsdom is gone: closing antd's toast holder schedules a React
-// render of its own root, so close it inside act and let the scheduler finish before the file ends.
-afterAll(async () => {
-  await act(async () => {
-    message.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  });
-  await new Promise((resolve) => setTimeout(resolve, 50));
-});
-
 describe('the candidate page', () => {
   it('a wrong link shows only the server\'s message', async () => {
     const api = stubApi(() => new Reply(404, { error: 'Not Found', message: LINK_NOT_VALID }));

@@ -1,11 +1,10 @@
 import { CheckCircleFilled } from '@ant-design/icons';
 import type { CandidateSelfView } from '@portal/contracts/onboarding/onboarding.views';
 import { Button, Card, Checkbox, Flex, Tag, Typography } from 'antd';
-import { useRef, useState } from 'react';
-import type SignaturePad from 'signature_pad';
+import { useState } from 'react';
 import { ApiFailure } from '../../../app/api-client';
-import { CANDIDATE_PAGE_ROUTES, pngOf } from './candidate-api';
-import SignatureField from './SignatureField';
+import SignatureField, { useSignaturePad } from '../../../app/widgets/SignatureField';
+import { CANDIDATE_PAGE_ROUTES } from './candidate-api';
 import { useCandidateStep } from './use-candidate-profile';
 
 type ConsentDocument = CandidateSelfView['documents'][number];
@@ -18,27 +17,18 @@ type SignProblems = { consent?: string; signature_image?: string };
  */
 function ConsentBlock({ token, document }: { token: string; document: ConsentDocument }) {
   const step = useCandidateStep<FormData>(CANDIDATE_PAGE_ROUTES.sign, token);
-  const padRef = useRef<SignaturePad | null>(null);
   const [agreed, setAgreed] = useState(false);
-  const [drawn, setDrawn] = useState(false);
+  const { padRef, drawn, setDrawn, clear, drawing } = useSignaturePad();
   const [problems, setProblems] = useState<SignProblems>({});
   const consentId = `consent-${document.document}`;
 
-  const clear = () => {
-    padRef.current?.clear();
-    setDrawn(false);
-  };
-
   const sign = () => {
-    const pad = padRef.current;
-    if (!pad || pad.isEmpty()) {
-      setDrawn(false);
-      return;
-    }
+    const png = drawing();
+    if (!png) return;
     const body = new FormData();
     body.append('document', document.document);
     body.append('consent', '1');
-    body.append('signature_image', pngOf(pad.toDataURL('image/png')), 'signature.png');
+    body.append('signature_image', png, 'signature.png');
     setProblems({});
     step.mutate(body, {
       onSuccess: () => {

@@ -54,9 +54,3 @@ export async function callWithToken<T>(api: ApiRoute, token: string, body?: Reco
 /** The link no longer works: the server's 404 for a wrong, replaced, expired or finished link. */
 export const isDeadLink = (failure: unknown): failure is ApiFailure => failure instanceof ApiFailure && failure.status === 404;
 
-/** A canvas's `data:image/png;base64,…` as the PNG Blob a multipart call sends. */
-export function pngOf(dataUrl: string): Blob {
-  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
-  const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
-  return new Blob([bytes], { type: 'image/png' });
-}

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import SignaturePad from 'signature_pad';
 
 /** The drawing area's height in CSS pixels: room for a finger's signature on a phone. */
@@ -56,4 +56,33 @@ export default function SignatureField({ label, padRef, onDrawnChange }: { label
       style={{ display: 'block', width: '100%', height: SIGNATURE_HEIGHT, touchAction: 'none', border: '1px dashed #bfbfbf', borderRadius: 8, background: '#fff', cursor: 'crosshair' }}
     />
   );
+}
+
+/** The pad's drawing as the PNG file the signing routes take (`signature_image`). */
+export function pngOf(dataUrl: string): Blob {
+  const base64 = dataUrl.slice(dataUrl.indexOf(',') + 1);
+  const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+  return new Blob([bytes], { type: 'image/png' });
+}
+
+/**
+ * A signature pad's state for a form that signs: the ref to give SignatureField, whether something
+ * is drawn, Clear, and the drawing as the PNG to send — undefined (and `drawn` false) when nothing is.
+ */
+export function useSignaturePad() {
+  const padRef = useRef<SignaturePad | null>(null);
+  const [drawn, setDrawn] = useState(false);
+  const clear = () => {
+    padRef.current?.clear();
+    setDrawn(false);
+  };
+  const drawing = (): Blob | undefined => {
+    const pad = padRef.current;
+    if (!pad || pad.isEmpty()) {
+      setDrawn(false);
+      return undefined;
+    }
+    return pngOf(pad.toDataURL('image/png'));
+  };
+  return { padRef, drawn, setDrawn, clear, drawing };
 }
