@@ -1,4 +1,4 @@
-import { configure } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll } from 'vitest';
 import '@testing-library/jest-dom/vitest';
@@ -10,21 +10,26 @@ import '@testing-library/jest-dom/vitest';
 configure({ asyncUtilTimeout: 5_000 });
 
 /**
- * antd's static popups (notices, notifications, toasts) live outside the rendered tree, so a
- * test's cleanup does not unmount them; their closing animations — and a toast's own 3 s timer —
- * would then run after the file's DOM is torn down ("window is not defined"). Close them all
- * and let React finish before teardown.
- */
-/**
  * A toast closes itself on its own timer (3 s), and that timer keeps running after
  * `message.destroy()` has started the closing motion: when it fires after teardown, React renders
  * into a DOM that is gone. Toasts in tests stay until destroyed, so no timer outlives a file.
  */
 message.config({ duration: 0 });
 
+/**
+ * antd's static popups (notices, notifications, toasts) live outside the rendered tree, so a
+ * test's cleanup does not unmount them. Closing them renders their holders' roots — and antd
+ * creates a holder on `destroy()` when none exists yet, so even a file that never showed one
+ * schedules a render. Outside `act`, React's scheduler runs that render on a later tick, which on
+ * a busy machine can come after jsdom's teardown ("window is not defined", failing the run).
+ * Inside `act`, React queues the work and runs it before `act` returns.
+ */
 afterAll(async () => {
-  Modal.destroyAll();
-  notification.destroy();
-  message.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await act(async () => {
+    Modal.destroyAll();
+    notification.destroy();
+    message.destroy();
+    // The holders' refs hand over their instances in a microtask, then the destroys run.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
 });
