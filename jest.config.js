@@ -1,8 +1,10 @@
 /**
  * One jest config for every package; sources are transpiled (tsc -b has already type-checked them).
- * Two projects: `tests` (every *.spec.ts and *.e2e.ts, two at a time) and `alone`
+ * Three projects: `tests` (every *.spec.ts and *.e2e.ts, two at a time), `alone`
  * (*.alone.e2e.ts: tests that measure latency, so must not share the 2 cores with other test
- * files). `npm test` runs them one after the other: `--selectProjects tests`, then `alone` in band.
+ * files) and `faults` (test/faults: several processes, killed workers, a restarted PostgreSQL
+ * and Redis of their own; in band, each file starts processes enough to fill the machine).
+ * `npm test` runs `tests` then `alone`; `npm run test:faults` runs `faults`.
  */
 const shared = {
   rootDir: __dirname,
@@ -20,7 +22,16 @@ module.exports = {
       displayName: 'tests',
       roots: ['<rootDir>/contracts/src', '<rootDir>/projections/src', '<rootDir>/services/src', '<rootDir>/test'],
       testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.alone\\.e2e\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '\\.alone\\.e2e\\.ts$', '<rootDir>/test/faults/'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+    {
+      ...shared,
+      displayName: 'faults',
+      roots: ['<rootDir>/test/faults'],
+      testMatch: ['**/*.e2e.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

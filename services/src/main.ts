@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 
   let closeApi: (() => Promise<void>) | undefined;
   if (role !== 'worker') {
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), new ExpressAdapter(caseSensitiveExpress()), { bufferLogs: true });
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.register(platform), new ExpressAdapter(expressFor(config)), { bufferLogs: true });
     app.useLogger(app.get(PinoLogger));
     applySecurityHeaders(app); // first: every answer, the console's files and errors included, carries them
     answerUnparsableRequests(app.getHttpServer());
@@ -125,9 +125,11 @@ async function main(): Promise<void> {
  * match exactly as the table spells them; other spellings are unknown paths (404). The setting
  * must be made before anything touches the app's router, so the app is made here.
  */
-function caseSensitiveExpress(): express.Express {
+function expressFor(config: { TRUST_PROXY?: string }): express.Express {
   const server = express();
   server.set('case sensitive routing', true);
+  // Behind a balancer (npm run start:cluster, nginx): the client's address from X-Forwarded-For (config TRUST_PROXY).
+  if (config.TRUST_PROXY) server.set('trust proxy', /^\d+$/.test(config.TRUST_PROXY) ? Number(config.TRUST_PROXY) : config.TRUST_PROXY);
   return server;
 }
 

@@ -9,7 +9,7 @@ import type { Platform } from './platform/platform';
 import { runInBackground } from './platform/db/database';
 import { scheduleCheckpoints } from './platform/event-store/checkpoints';
 import { startWebhooks } from './subscriptions/webhook-dispatcher';
-import type { LiveBus } from './platform/realtime/live-bus';
+import type { LiveBus, LiveMessage } from './platform/realtime/live-bus';
 import { LIVE_PROJECTIONS, scopeLookups, scopesTouchedByBatch } from './platform/realtime/scopes-touched';
 
 export interface RunningWorker {
@@ -31,6 +31,12 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
     logger: logger.child({ component: 'projections' }),
     // Live dashboard (DESIGN.md §7): after a batch commits, tell the api processes which scopes changed.
     onBatchCommitted: live ? publishScopeChanges(platform, live) : undefined,
+    // A batch committed by a worker that died before publishing it: count every room again.
+    onLeadership: live
+      ? (projection) => {
+          if (LIVE_PROJECTIONS.has(projection)) void live.publish({ kind: 'resync' }).catch((error: unknown) => logger.warn({ err: error, projection }, 'live: publishing a resync failed'));
+        }
+      : undefined,
   });
   // Behind the requests on the embedded database's one connection (pglite-dialect.ts).
   runInBackground(() => runner.start());
@@ -70,17 +76,20 @@ export function startWorker(platform: Platform, live?: LiveBus): RunningWorker {
 
 function publishScopeChanges(platform: Platform, live: LiveBus) {
   const lookups = scopeLookups(platform.database.db, platform.eventStore);
+  // Fault tests kill the worker between a batch's commit and its push (LIVE_PUBLISH_DELAY_MS).
+  const delayMs = platform.config.LIVE_PUBLISH_DELAY_MS;
+  const publish = (message: LiveMessage) => (delayMs > 0 ? new Promise((resolve) => setTimeout(resolve, delayMs)).then(() => live.publish(message)) : live.publish(message));
   return (projection: string, events: readonly RecordedEvent[]) => {
     if (projection === messagesProjection.name) {
       void messageRecipientsOf(platform.database.db, events)
-        .then((userIds) => live.publish({ kind: 'messages', user_ids: userIds }))
+        .then((userIds) => publish({ kind: 'messages', user_ids: userIds }))
         .catch((error: unknown) => platform.logger.warn({ err: error, projection }, 'live: publishing new messages failed'));
       return;
     }
     if (!LIVE_PROJECTIONS.has(projection)) return;
     // Off the projection's path: the next batch never waits for the live push.
     void scopesTouchedByBatch(events, lookups)
-      .then((rooms) => live.publish({ kind: 'scopes', rooms }))
+      .then((rooms) => publish({ kind: 'scopes', rooms }))
       .catch((error: unknown) => platform.logger.warn({ err: error, projection }, 'live: publishing the scopes of a batch failed'));
   };
 }

@@ -1,20 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { QUEUE_UNAVAILABLE_MESSAGE, type ExportAnswer, type ExportProgress } from '@portal/contracts';
 import { sql } from 'kysely';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
-import { exited, freePort, waitFor } from '../support/processes';
-
-/** A redis-server of this test's own on a spare port: stopping it never touches the shared server. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await waitFor(
-    () => fetch(`http://127.0.0.1:${port}`).then(() => true, (error: { cause?: { code?: string } }) => error.cause?.code !== 'ECONNREFUSED'),
-    (up) => up,
-    10_000,
-    `redis-server on ${port}`,
-  );
-  return redis;
-}
+import { exited, freePort, startRedis, waitFor } from '../support/processes';
 
 /**
  * Redis is the job queue and the live channel, never the record: while it is down, commands

@@ -6,7 +6,11 @@ import { type SeededService, call, downloadExport, login, startSeededService } f
 
 const imei = (serial: number) => withLuhnCheckDigit(`35310088${String(serial).padStart(6, '0')}`);
 const DAY = 86_400_000;
-const daysAgo = (days: number) => businessDate(new Date(Date.now() - days * DAY));
+/**
+ * The business date `days` calendar days before the business's today. Not today's instant minus
+ * days × 24 h: across a DST change that lands an hour off, on another date near midnight.
+ */
+const daysAgo = (days: number) => new Date(Date.parse(`${businessDate(new Date())}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
 /** MM-DD-YYYY, as the console sends dates. */
 const wire = (date: string) => `${date.slice(5, 7)}-${date.slice(8, 10)}-${date.slice(0, 4)}`;
 

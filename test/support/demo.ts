@@ -2,6 +2,7 @@ import type { ExportAnswer, ExportProgress, LoginItems } from '@portal/contracts
 import type { SqlDb } from '@portal/projections';
 import { sql } from 'kysely';
 import { type TestDatabase, createTestDatabase, testRedisPrefix, testRedisUrl } from '../../services/src/platform/testing/test-database';
+import { projectionLockHolders } from './cluster';
 import { builtMain, exited, startNode, startService, waitFor } from './processes';
 
 export const DEMO_PASSWORD = 'Passw0rd!';
@@ -120,6 +121,19 @@ export async function startSplitService(): Promise<SplitService> {
   const api = await startService(['api'], env);
   const worker = startNode(builtMain, ['worker'], env);
   await waitForDemoBusiness(test.database.db);
+  // The worker has taken every projection (and asked for the fresh counts a new leader asks for)
+  // before a test connects its sockets: no push of that start lands in what a test counts.
+  await waitFor(
+    async () => {
+      const live = (await sql<{ n: number }>`select count(*)::int as n from projection_checkpoints where status = 'live'`.execute(test.database.db)).rows[0]!.n;
+      const holders = await projectionLockHolders(test.database.db);
+      return live > 0 && holders.size === live && [...holders.values()].every((pids) => pids.length === 1 && pids[0] === worker.pid);
+    },
+    Boolean,
+    30_000,
+    'the worker to hold every projection',
+  );
+  await new Promise((resolve) => setTimeout(resolve, 500));
   return {
     test,
     baseUrl: api.baseUrl,

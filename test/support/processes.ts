@@ -63,3 +63,32 @@ export async function startService(args: string[], env: Record<string, string | 
   );
   return { child, baseUrl, startedInMs: Date.now() - started };
 }
+
+/** SIGTERM, then SIGKILL if it has not exited within `graceMs` (a process whose Redis is gone may wait for it forever). */
+export async function terminate(child: ChildProcess, graceMs = 10_000): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  try {
+    return await exited(child);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A redis-server of the test's own on `port`: stopping it never touches the shared server. With
+ * `directory`, it appends every write to a file there (`appendonly`), so that what was queued
+ * before it stops is still there when it starts again on the same directory, as in production.
+ */
+export async function startRedis(port: number, directory?: string): Promise<ChildProcess> {
+  const persistence = directory ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', directory] : ['--appendonly', 'no'];
+  const redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
+  await waitFor(
+    () => fetch(`http://127.0.0.1:${port}`).then(() => true, (error: { cause?: { code?: string } }) => error.cause?.code !== 'ECONNREFUSED'),
+    (up) => up,
+    10_000,
+    `redis-server on ${port}`,
+  );
+  return redis;
+}

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { SqlDb } from './ports';
 import { type Position, type RecordedEvent, comparePositions } from '@portal/contracts';
 import { type Kysely, sql } from 'kysely';
@@ -30,6 +31,11 @@ export interface RunnerOptions {
    * projection handled (never inside the transaction); errors are logged, never fail the batch.
    */
   readonly onBatchCommitted?: (projection: string, events: readonly RecordedEvent[]) => void | Promise<void>;
+  /**
+   * Called when this runner has taken a projection's LIVE generation (at start, or from a worker
+   * that died): what its predecessor committed but never announced can be announced now.
+   */
+  readonly onLeadership?: (projection: string) => void;
 }
 
 const silentLogger: RunnerLogger = { info: () => undefined, error: () => undefined };
@@ -251,6 +257,8 @@ export class ProjectionRunner {
   ) {}
 
   start(): void {
+    // Every projection's loop waits on this one signal (a sleep or a wakeup each): not a leak.
+    setMaxListeners(4 * this.projections.length + 10, this.controller.signal);
     this.loops = this.projections.map((projection) => this.run(projection));
   }
 
@@ -275,6 +283,7 @@ export class ProjectionRunner {
             continue;
           }
           try {
+            if (generation.status === 'live') this.options.onLeadership?.(projection.name);
             await followGeneration(this.store, this.feed, projection, generation.generation, { ...this.options, signal, wakeup });
           } finally {
             await lock.release();

@@ -37,12 +37,20 @@ export function enqueueExport(queue: JobQueue, data: ExportJobData): Promise<str
 
 export const exportFileName = (exportId: string, format: ExportFormat) => `${exportId}.${format}`;
 
+/** A file in the making that nobody wrote to for this long belongs to a worker that died. */
+export const ABANDONED_AFTER_MS = 3_600_000;
+
 /** Progress is written (table, queue, live push) at most this often, and at the start and end. */
 export const PROGRESS_INTERVAL_MS = 250;
 
 /** Registers the export processor on this process (the worker side); `live` pushes progress to the user's sockets. */
 export function processExports(platform: Pick<Platform, 'jobs' | 'database' | 'config' | 'logger'>, live?: LiveBus): void {
   const storage = createExportStorage(platform.config);
+  // Files in the making that a dead worker left (another worker finished its job): gone once idle for an hour.
+  void storage
+    .removeAbandoned(ABANDONED_AFTER_MS)
+    .then((removed) => removed > 0 && platform.logger.info({ removed }, 'export: removed unfinished files of stopped workers'))
+    .catch((error: unknown) => platform.logger.warn({ err: error }, 'export: removing unfinished files failed'));
   const db = platform.database.db;
   const push = async (userId: string, exportId: string) => {
     if (!live) return;
@@ -53,7 +61,7 @@ export function processExports(platform: Pick<Platform, 'jobs' | 'database' | 'c
   const pushQuietly = (userId: string, exportId: string) =>
     push(userId, exportId).catch((error: unknown) => platform.logger.warn({ err: error, exportId }, 'export: live push failed'));
   platform.jobs.process<ExportJobData>(EXPORTS_QUEUE, async (job) => {
-    const result = await runExport(db, storage, job, () => pushQuietly(job.data.user_id, job.data.export_id));
+    const result = await runExport(db, storage, job, () => pushQuietly(job.data.user_id, job.data.export_id), platform.config.EXPORT_PAGE_DELAY_MS);
     await pushQuietly(job.data.user_id, job.data.export_id);
     return result;
   }, {
@@ -72,7 +80,14 @@ export function processExports(platform: Pick<Platform, 'jobs' | 'database' | 'c
  * Streams the rows of one export into a temporary file, reporting progress, and stores it under
  * its final name only when complete: nothing half-written is ever served.
  */
-export async function runExport(db: SqlDb, storage: ExportStorage, job: Job<ExportJobData>, onProgress?: () => Promise<void>): Promise<{ rows: number }> {
+export async function runExport(
+  db: SqlDb,
+  storage: ExportStorage,
+  job: Job<ExportJobData>,
+  onProgress?: () => Promise<void>,
+  /** A pause after each page (config EXPORT_PAGE_DELAY_MS): fault tests kill a worker mid-file. */
+  pageDelayMs = 0,
+): Promise<{ rows: number }> {
   const { export_id: id, format, scope, filters } = job.data;
   const source = job.data.read_model ? readModelIn(db, job.data.read_model) : db;
   const definition = EXPORT_DEFINITIONS[job.data.name] as ExportDefinition<unknown, unknown> | undefined;
@@ -86,6 +101,7 @@ export async function runExport(db: SqlDb, storage: ExportStorage, job: Job<Expo
   let reportedAt = Date.now();
   const progress = async (count: number) => {
     written += count;
+    if (pageDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, pageDelayMs));
     if (Date.now() - reportedAt < PROGRESS_INTERVAL_MS) return;
     reportedAt = Date.now();
     await recordExportProgress(db, id, written);

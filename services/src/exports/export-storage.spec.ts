@@ -93,4 +93,24 @@ describe.each(['local', 's3'] as const)('export storage (%s)', (kind) => {
     expect(lines[1200]).toBe('1200,1440000,');
     expect(lines).toHaveLength(1202);
   });
+
+  it('removes the files in the making that a dead worker left, once idle, and nothing else', async () => {
+    const now = Date.now();
+    const abandoned = await storage.temporaryFile(`abandoned.1.${process.pid}`);
+    const writing = await storage.temporaryFile(`writing.1.${process.pid}`);
+    await fs.writeFile(abandoned, 'half a file');
+    await fs.writeFile(writing, 'still growing');
+    const hourAgo = new Date(now - 2 * 3_600_000);
+    await fs.utimes(abandoned, hourAgo, hourAgo);
+    const finished = path.join(directory, 'finished.csv');
+    await fs.writeFile(finished, 'done');
+    await storage.store(finished, 'finished.csv');
+
+    // At least ours: the S3 kind writes in the machine's temp folder, where an older run may have left one too.
+    expect(await storage.removeAbandoned(3_600_000, now)).toBeGreaterThanOrEqual(1);
+    await expect(fs.access(abandoned)).rejects.toThrow();
+    await expect(fs.access(writing)).resolves.toBeUndefined();
+    expect(await text((await storage.open('finished.csv')) as Readable)).toBe('done');
+    await fs.rm(writing, { force: true });
+  });
 });

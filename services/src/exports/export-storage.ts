@@ -19,6 +19,26 @@ export interface ExportStorage {
   /** The stored file's bytes; undefined when it is gone. */
   open(name: string): Promise<Readable | undefined>;
   remove(name: string): Promise<void>;
+  /**
+   * Removes files in the making that nobody has written to for `idleMs`: those of a worker that
+   * died mid-export (its job was finished by another worker, under another temporary name).
+   * Answers how many it removed.
+   */
+  removeAbandoned(idleMs: number, now?: number): Promise<number>;
+}
+
+/** Removes the files of `directory` whose name `isTemporary` and that were last written before `now - idleMs`. */
+async function removeIdleFiles(directory: string, isTemporary: (name: string) => boolean, idleMs: number, now: number): Promise<number> {
+  const names = await fs.readdir(directory).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter(isTemporary)) {
+    const file = path.join(directory, name);
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat || now - stat.mtimeMs < idleMs) continue;
+    await fs.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 /** DATA_DIR/exports (the default). */
@@ -48,6 +68,10 @@ export class LocalExportStorage implements ExportStorage {
 
   async remove(name: string): Promise<void> {
     await fs.rm(path.join(this.directory, path.basename(name)), { force: true });
+  }
+
+  removeAbandoned(idleMs: number, now = Date.now()): Promise<number> {
+    return removeIdleFiles(this.directory, (name) => name.startsWith('.') && name.endsWith('.tmp'), idleMs, now);
   }
 }
 
@@ -99,6 +123,10 @@ export class S3ExportStorage implements ExportStorage {
   async remove(name: string): Promise<void> {
     const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
     await (await this.s3()).send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.key(name) }));
+  }
+
+  removeAbandoned(idleMs: number, now = Date.now()): Promise<number> {
+    return removeIdleFiles(os.tmpdir(), (name) => name.startsWith('portal-export-') && name.endsWith('.tmp'), idleMs, now);
   }
 }
 

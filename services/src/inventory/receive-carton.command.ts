@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type InventoryOrderEvent, type ReceiveShipmentBody, evolveInventoryOrder, initialInventoryOrderState, inventoryOrderStream } from '@portal/contracts';
+import { type InventoryOrderEvent, type ReceiveShipmentBody, evolveInventoryOrder, initialInventoryOrderState, inventoryOrderStream, receiveJobStream } from '@portal/contracts';
 import { type Scope, isOfficeInScope, officeStatus, orderIdByReference } from '@portal/projections';
 import { v7 as uuidv7 } from 'uuid';
 import type { CommandContext } from '../platform/commands/command-context';
 import { type BatchResult, DeviceBatch, statesOf } from '../platform/commands/device-batch';
+import { recordIdForKey } from '../platform/event-store/idempotency';
 import { decideReceiveCarton } from './receive-job.decider';
 import { notifyDecidedOrder } from '../orders/order-notifications';
 import type { Platform } from '../platform/platform';
@@ -34,8 +35,14 @@ export class ReceiveCartonHandler implements ICommandHandler<ReceiveCarton> {
 
   async execute({ shipment, context, options }: ReceiveCarton): Promise<BatchResult> {
     const db = this.batch.db;
-    const jobId = uuidv7();
     const imeis = [...new Set(shipment.devices.map((device) => device.imei))];
+    const jobId = options.idempotencyKey ? recordIdForKey(options.idempotencyKey, 'receive-job') : uuidv7();
+    if (options.idempotencyKey) {
+      // A retry of a shipment already received answers as the first attempt did, instead of
+      // refusing the devices that attempt received (the client never saw that answer).
+      const earlier = await this.batch.appendedEarlier(options.idempotencyKey, imeis, [receiveJobStream(jobId)]);
+      if (earlier) return { position: earlier, count: shipment.devices.length, id: jobId };
+    }
     const status = await officeStatus(db, shipment.office_id);
     const exists = status !== undefined;
     const facts = { officeExists: exists, officeActive: status === 1, officeInScope: !exists || !options.scope || (await isOfficeInScope(db, options.scope, shipment.office_id)) };

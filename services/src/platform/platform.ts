@@ -35,13 +35,14 @@ export async function openPlatform(config: Config, logger: Logger): Promise<Plat
     url: config.DATABASE_URL,
     dataDirectory: config.dataDirectory,
     poolSize: config.DATABASE_POOL_SIZE,
-    applicationName: 'portal',
+    // Which process holds a connection (and its advisory locks) shows in pg_stat_activity.
+    applicationName: `portal:${process.pid}`,
   });
   const applied = await migrate(database.db, allMigrations);
   if (applied.length > 0) logger.info({ applied }, 'database migrated');
 
   const eventStore: EventStore = config.EVENTSTORE_URL ? KurrentDbEventStore.connect(config.EVENTSTORE_URL) : new PostgresEventStore(database);
-  const bull = config.REDIS_URL ? new BullMqJobQueue(config.REDIS_URL, config.REDIS_PREFIX) : undefined;
+  const bull = config.REDIS_URL ? new BullMqJobQueue(config.REDIS_URL, config.REDIS_PREFIX, { lockMs: config.JOB_LOCK_MS }) : undefined;
   const jobs: JobQueue = bull ?? new InProcessJobQueue();
   const mail = new MailSender(config.MAIL_FROM, config.MAIL_URL, path.join(config.dataDirectory, 'outbox'));
   const sms = new SmsSender(config.SMS_URL, config.SMS_API_KEY, path.join(config.dataDirectory, 'sms-outbox'));

@@ -22,6 +22,9 @@ export class RecordActivationHandler implements ICommandHandler<RecordActivation
   constructor(private readonly batch: DeviceBatch) {}
 
   async execute({ activation, retailerId, context, idempotencyKey }: RecordActivation): Promise<BatchResult> {
+    // A retry whose first attempt was recorded answers as that attempt did (its answer was lost on the way).
+    const earlier = idempotencyKey ? await this.batch.appendedEarlier(idempotencyKey, [activation.imei]) : undefined;
+    if (earlier) return { position: earlier, count: 1 };
     const position = await this.batch.run(async () => {
       const devices = await this.batch.load([activation.imei]);
       const device = devices.get(activation.imei)!.state;

@@ -22,6 +22,9 @@ export class ReverseActivationHandler implements ICommandHandler<ReverseActivati
   constructor(private readonly batch: DeviceBatch) {}
 
   async execute({ reversal, retailerId, context, idempotencyKey }: ReverseActivation): Promise<BatchResult> {
+    // A retry whose first attempt was recorded answers as that attempt did (its answer was lost on the way).
+    const earlier = idempotencyKey ? await this.batch.appendedEarlier(idempotencyKey, [reversal.imei]) : undefined;
+    if (earlier) return { position: earlier, count: 1 };
     const position = await this.batch.run(async () => {
       const devices = await this.batch.load([reversal.imei]);
       const device = devices.get(reversal.imei)!.state;

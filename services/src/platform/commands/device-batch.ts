@@ -1,10 +1,11 @@
-import { type DeviceEvent, type DeviceState, type Position, deviceStream, foldDevice, initialDeviceState } from '@portal/contracts';
+import { type DeviceEvent, type DeviceState, type Position, comparePositions, deviceStream, foldDevice, initialDeviceState } from '@portal/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { type Scope, type SqlDb, officeIdsInScope } from '@portal/projections';
 import type { Database } from '../db/database';
-import type { EventStore, NewEvent, StreamAppend } from '../event-store/event-store';
+import { type EventStore, IdempotencyKeyReusedError, type NewEvent, type StreamAppend } from '../event-store/event-store';
 import type { Platform } from '../platform';
 import { PLATFORM } from '../tokens';
+import { eventIdsForKey } from '../event-store/idempotency';
 import { type CommandContext, eventMetadata } from './command-context';
 import { DomainError, withConcurrencyRetry } from './command-errors';
 
@@ -133,6 +134,26 @@ export class DeviceBatch {
       const history = streams.get(streamId) ?? [];
       return [streamId, { events: history.map((recorded) => ({ type: recorded.type, data: recorded.data }) as Event), version: history.length }];
     }));
+  }
+
+  /**
+   * A retried command (same Idempotency-Key) whose first attempt was appended: that append's
+   * position, so the retry answers as the first attempt did instead of refusing what it did
+   * itself; undefined when there was none. The first attempt's event ids derive from the key
+   * (idempotency.ts), and its events are on these devices and `recordStreamIds`. A device of the
+   * retry that the first attempt did not move means the key was used for another request: 422.
+   * Read through the port's stream reads only, so every event store answers it.
+   */
+  async appendedEarlier(idempotencyKey: string, imeis: readonly string[], recordStreamIds: readonly string[] = []): Promise<Position | undefined> {
+    const streams = await this.store.readStreams([...imeis.map(deviceStream), ...recordStreamIds]);
+    const events = [...streams.values()].flat();
+    // The first attempt's events are some of these, so their indexes are below this count.
+    const ids = new Set(eventIdsForKey(idempotencyKey, events.length));
+    const earlier = events.filter((event) => ids.has(event.eventId));
+    if (earlier.length === 0) return undefined;
+    const moved = new Set(earlier.map((event) => event.streamId));
+    if (imeis.some((imei) => !moved.has(deviceStream(imei)))) throw new IdempotencyKeyReusedError();
+    return earlier.reduce<Position>((latest, event) => (comparePositions(event.position, latest) > 0 ? event.position : latest), earlier[0]!.position);
   }
 
   /**

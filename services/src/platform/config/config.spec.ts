@@ -22,6 +22,15 @@ describe('configuration', () => {
     for (const bad of ['0', '50', 'soon', '3600001']) expect(() => loadConfig({ SOCKET_RECHECK_MS: bad })).toThrow(/SOCKET_RECHECK_MS: /);
   });
 
+  it("believes a balancer's X-Forwarded-For only when told which proxies to trust", () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    for (const good of ['loopback', 'uniquelocal', '1', '10.0.0.0/8, 127.0.0.1', 'loopback,::1']) expect(loadConfig({ TRUST_PROXY: good }).TRUST_PROXY).toBe(good);
+    for (const bad of ['yes please', 'loopback;rm', '*']) expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY: /);
+    // Fault-test knobs are off unless set; a job's lock defaults to BullMQ's 30 s.
+    expect(loadConfig({})).toMatchObject({ LIVE_PUBLISH_DELAY_MS: 0, EXPORT_PAGE_DELAY_MS: 0, JOB_LOCK_MS: 30_000 });
+    expect(() => loadConfig({ JOB_LOCK_MS: '10' })).toThrow(/JOB_LOCK_MS: /);
+  });
+
   it('names every bad variable at once', () => {
     let caught: unknown;
     try {

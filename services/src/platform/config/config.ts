@@ -31,6 +31,17 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: positiveInt.max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Which proxies in front of the api to believe about the client's address (X-Forwarded-For):
+   * Express's 'trust proxy' — `loopback`, `uniquelocal`, addresses or CIDRs (comma-separated), or
+   * a number of hops. Unset: none, the connection's address is the client's. Behind a balancer
+   * it must be set, or every user shares the balancer's address (login limits, signature records).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,2}|loopback|linklocal|uniquelocal|[\d.:a-fA-F/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[\d.:a-fA-F/]+))*$/, 'must be loopback, uniquelocal, linklocal, addresses/CIDRs (comma-separated) or a number of hops')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: postgresUrl.optional(),
   DATABASE_POOL_SIZE: positiveInt.default(10),
@@ -49,6 +60,15 @@ const environmentSchema = z.object({
   PROJECTION_BATCH_SIZE: positiveInt.max(50_000).default(1000),
   /** Pause after each projection batch; only for fault tests that must catch the worker mid catch-up. */
   PROJECTION_BATCH_DELAY_MS: nonNegativeInt.default(0),
+  /** Pause between a projection batch's commit and its live push; only for fault tests that must kill the worker in between. */
+  LIVE_PUBLISH_DELAY_MS: nonNegativeInt.max(60_000).default(0),
+  /** Pause after each page an export writes; only for fault tests that must kill the worker mid-file. */
+  EXPORT_PAGE_DELAY_MS: nonNegativeInt.max(60_000).default(0),
+  /**
+   * How long a worker's hold on a job lasts without renewal (BullMQ's lock, renewed at half of it):
+   * a job whose worker died is given to another worker this long after, at most twice that.
+   */
+  JOB_LOCK_MS: positiveInt.min(1000).max(600_000).default(30_000),
   READ_YOUR_WRITES_TIMEOUT_MS: nonNegativeInt.default(2000),
   SEED_ON_EMPTY: z.enum(['true', 'false']).default('true'),
   /** Devices the demo seed makes (through the inventory commands, in the background); 0 for the organisation only. */

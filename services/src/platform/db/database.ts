@@ -52,9 +52,15 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
     connectionString: url,
     options: SESSION_OPTIONS,
     application_name: options.applicationName ?? 'portal',
+    // A server that does not answer (network gone, not refused) fails the request in seconds, never hangs it (a 503, error-filter.ts).
+    connectionTimeoutMillis: 5000,
   };
   const pool = new Pool({ ...connection, max: options.poolSize ?? 10 });
   pool.on('error', () => undefined); // a dropped idle client is replaced on next use
+  // A client checked out between two queries (a transaction) that the server ends (restart,
+  // shutdown: 57P01) emits 'error' with nobody listening, which would end the process; its next
+  // query fails instead, the request answers 503 and the pool replaces the client.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }); // eslint-disable-line @typescript-eslint/no-explicit-any
 
   const listeners = new Map<string, Set<(payload: string) => void>>();

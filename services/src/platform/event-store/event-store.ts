@@ -107,6 +107,18 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/**
+ * An append whose Idempotency-Key already made an append to OTHER streams: the key was reused
+ * for another request. Never answered with the first append's result (that would tell the caller
+ * its new request succeeded); answered 422.
+ */
+export class IdempotencyKeyReusedError extends Error {
+  constructor() {
+    super('This Idempotency-Key was already used for another request; send a new key with a new request.');
+    this.name = 'IdempotencyKeyReusedError';
+  }
+}
+
 export function matchesExpected(expected: ExpectedVersion, actual: number): boolean {
   switch (expected) {
     case 'any':

@@ -7,3 +7,11 @@ const IDEMPOTENCY_NAMESPACE = '4f1c2a0e-5b7d-4c55-9d3a-2f0c8e6b1a90';
 export function eventIdsForKey(idempotencyKey: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => uuidv5(`${idempotencyKey}#${index}`, IDEMPOTENCY_NAMESPACE));
 }
+
+/**
+ * The id of the record (a receive job...) a command with this key makes: the same on every
+ * retry, so a retry finds what its first attempt made, and two racing attempts make one record.
+ */
+export function recordIdForKey(idempotencyKey: string, kind: string): string {
+  return uuidv5(`${kind}:${idempotencyKey}`, IDEMPOTENCY_NAMESPACE);
+}

@@ -10,6 +10,7 @@ import {
   ConcurrencyError,
   type EventStore,
   type EventPlace,
+  IdempotencyKeyReusedError,
   type ReadAllOptions,
   type ReadStreamOptions,
   type StreamAppend,
@@ -520,7 +521,10 @@ export class PostgresEventStore implements EventStore {
     const found = await sql<{ stream_id: string; stream_position: string; transaction_id: string; global_position: string }>`
       select stream_id, stream_position::text as stream_position, transaction_id::text as transaction_id, global_position::text as global_position
       from es_events where event_id = any(${eventIds}::uuid[])`.execute(db);
-    if (found.rows.length !== eventIds.length) return null;
+    if (found.rows.length === 0) return null;
+    // The key's events exist, but on other streams or fewer of them: another request used it.
+    const streamIds = new Set(appends.map((append) => append.streamId));
+    if (found.rows.length !== eventIds.length || found.rows.some((row) => !streamIds.has(row.stream_id))) throw new IdempotencyKeyReusedError();
     let position: Position = START;
     const versions = new Map<string, number>();
     for (const row of found.rows) {

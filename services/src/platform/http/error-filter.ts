@@ -1,9 +1,10 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
-import { type ErrorBody, QUEUE_UNAVAILABLE_MESSAGE } from '@portal/contracts';
+import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorBody, QUEUE_UNAVAILABLE_MESSAGE } from '@portal/contracts';
 import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { DomainError } from '../commands/command-errors';
-import { ConcurrencyError } from '../event-store/event-store';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
+import { ConcurrencyError, IdempotencyKeyReusedError } from '../event-store/event-store';
 import type { Logger } from '../logger';
 import { QueueUnavailableError } from '../queue/job-queue';
 
@@ -23,6 +24,9 @@ export function toErrorBody(exception: unknown): { status: number; body: ErrorBo
   }
   if (exception instanceof QueueUnavailableError) {
     return { status: 503, body: { error: 'Service Unavailable', message: QUEUE_UNAVAILABLE_MESSAGE } };
+  }
+  if (exception instanceof IdempotencyKeyReusedError) {
+    return { status: 422, body: { error: 'Unprocessable Entity', message: exception.message, fields: { 'Idempotency-Key': 'Used for another request' } } };
   }
   if (exception instanceof ConcurrencyError) {
     return {
@@ -46,6 +50,9 @@ export function toErrorBody(exception: unknown): { status: number; body: ErrorBo
   if (typeof clientError.status === 'number' && clientError.status >= 400 && clientError.status < 500 && clientError.expose === true) {
     const message = clientError.type === 'entity.too.large' ? 'The request is too large.' : clientError.status === 400 ? 'The request body is not valid JSON.' : 'The request was refused.';
     return { status: clientError.status, body: { error: reasonPhrase(clientError.status), message } };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return { status: 503, body: { error: 'Service Unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } };
   }
   return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { error: 'Internal Server Error', message: 'Oops, something went wrong. Try Again!' } };
 }

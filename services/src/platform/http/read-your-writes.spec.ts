@@ -1,4 +1,4 @@
-import { Controller, type INestApplication, Module, Post } from '@nestjs/common';
+import { Controller, Headers, type INestApplication, Module, Post } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { ProjectionRunner, type Projection, streamCatalogProjection } from '@portal/projections';
 import { sql } from 'kysely';
@@ -22,13 +22,16 @@ describe('read-your-writes on a command route', () => {
   let runner: ProjectionRunner | undefined;
   let store: PostgresEventStore;
   let counter = 0;
+  const streamOfKey = new Map<string, string>();
 
   @Controller('devices')
   class DevicesController {
     @Post()
     @ReadYourWrites('stream_catalog')
-    async receive(@IdempotencyKey() idempotencyKey: string | undefined): Promise<CommandAnswer<{ message: string }>> {
-      const streamId = `device-35000000000${String(counter + 1).padStart(4, '0')}`;
+    async receive(@IdempotencyKey() idempotencyKey: string | undefined, @Headers('x-device') device?: string): Promise<CommandAnswer<{ message: string }>> {
+      // A retry is the same request: the same device as its first attempt (unless the test names another).
+      const streamId = device ?? ((idempotencyKey && streamOfKey.get(idempotencyKey)) || `device-35000000000${String(counter + 1).padStart(4, '0')}`);
+      if (idempotencyKey) streamOfKey.set(idempotencyKey, streamId);
       const result = await store.append([{ streamId, expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: {} }] }], { idempotencyKey });
       if (!result.duplicate) counter++;
       return { position: result.position, body: { message: result.duplicate ? 'Received (retry)' : 'Received' } };
@@ -84,6 +87,14 @@ describe('read-your-writes on a command route', () => {
     expect(retry.headers['x-position']).toBe(first.headers['x-position']);
     const rows = await sql<{ count: string }>`select count(*)::text as count from es_events`.execute(test.database.db);
     expect(Number(rows.rows[0]!.count)).toBe(counter);
+
+    // The same key for another device: another request, refused — never answered as the first.
+    const reused = await request(app.getHttpServer()).post('/devices').set('Idempotency-Key', 'receive-job-0001').set('x-device', 'device-350000000009999').expect(422);
+    expect(reused.body).toEqual({
+      error: 'Unprocessable Entity',
+      message: 'This Idempotency-Key was already used for another request; send a new key with a new request.',
+      fields: { 'Idempotency-Key': 'Used for another request' },
+    });
 
     const malformed = await request(app.getHttpServer()).post('/devices').set('Idempotency-Key', 'bad key!').expect(400);
     expect(malformed.body).toEqual({ error: 'Bad Request', message: 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -', fields: { 'Idempotency-Key': 'Invalid Idempotency-Key' } });

@@ -1,9 +1,9 @@
+import os from 'node:os';
 import { Queue, Worker } from 'bullmq';
 import IORedis, { type Redis } from 'ioredis';
+import { redisReadyWithin } from './redis-ready';
 import { DEFAULT_ATTEMPTS, DEFAULT_BACKOFF_MS, type JobOptions, type JobProcessor, type JobQueue, type ProcessOptions, QueueUnavailableError } from './job-queue';
 
-/** How long `add` waits for a connection that is not ready before refusing. */
-const CONNECT_WAIT_MS = 2000;
 
 /** Jobs on Redis with BullMQ: any number of api processes add, any number of workers process. */
 export class BullMqJobQueue implements JobQueue {
@@ -16,26 +16,11 @@ export class BullMqJobQueue implements JobQueue {
   constructor(
     redisUrl: string,
     private readonly prefix: string,
+    private readonly options: { lockMs?: number } = {},
   ) {
     // BullMQ workers block on Redis, so requests must never give up (maxRetriesPerRequest: null).
     this.connection = new IORedis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
     this.connection.on('error', () => undefined); // reconnects by itself; readiness reports it
-  }
-
-  /** Ready now, or within CONNECT_WAIT_MS (a fresh connection, a blip); false while Redis stays away. */
-  private async connected(): Promise<boolean> {
-    if (this.connection.status === 'ready') return true;
-    return new Promise((resolve) => {
-      const ready = () => {
-        clearTimeout(timer);
-        resolve(true);
-      };
-      const timer = setTimeout(() => {
-        this.connection.off('ready', ready);
-        resolve(false);
-      }, CONNECT_WAIT_MS);
-      this.connection.once('ready', ready);
-    });
   }
 
   get redis(): Redis {
@@ -53,7 +38,7 @@ export class BullMqJobQueue implements JobQueue {
 
   async add<Data>(queue: string, name: string, data: Data, options: JobOptions = {}): Promise<string> {
     // The connection would hold the command until Redis is back (maxRetriesPerRequest: null): refuse instead.
-    if (!(await this.connected())) throw new QueueUnavailableError(queue);
+    if (!(await redisReadyWithin(this.connection))) throw new QueueUnavailableError(queue);
     const job = await this.queue(queue).add(name, data, {
       jobId: options.jobId,
       attempts: options.attempts ?? DEFAULT_ATTEMPTS,
@@ -79,7 +64,15 @@ export class BullMqJobQueue implements JobQueue {
           attempt: job.attemptsMade + 1,
           updateProgress: (progress) => job.updateProgress(progress),
         }),
-      { connection, prefix: this.prefix, concurrency: options.concurrency ?? 1 },
+      {
+        connection,
+        prefix: this.prefix,
+        concurrency: options.concurrency ?? 1,
+        // The job's `processedBy`: which process runs it (host:pid), for operators and the cluster tests.
+        name: `${os.hostname()}:${process.pid}`,
+        // A job whose worker died (its lock not renewed) is taken by another worker: the stalled check runs as often as a lock lasts.
+        ...(this.options.lockMs !== undefined && { lockDuration: this.options.lockMs, stalledInterval: this.options.lockMs }),
+      },
     );
     worker.on('error', () => undefined);
     worker.on('progress', (job, progress) => {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ExportPush } from '@portal/contracts';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logger';
+import { redisReadyWithin } from '../queue/redis-ready';
 import type { Room } from './rooms';
 
 /**
@@ -12,6 +13,11 @@ import type { Room } from './rooms';
  */
 export type LiveMessage =
   | { readonly kind: 'scopes'; readonly rooms: readonly Room[] }
+  /**
+   * A worker took over a dashboard projection: a batch its predecessor committed may never have
+   * been published (killed in between), so every room is counted again.
+   */
+  | { readonly kind: 'resync' }
   | { readonly kind: 'export'; readonly user_id: string; readonly push: ExportPush }
   | { readonly kind: 'session-ended'; readonly user_id: string }
   /** These people's messages changed (null: a message for many, a document or an announcement): their consoles refetch the unread count. */
@@ -56,6 +62,7 @@ function parseLiveMessage(text: string): LiveMessage | undefined {
     return { kind: 'export', user_id: parsed.user_id, push: parsed.push as ExportPush };
   }
   if (parsed.kind === 'session-ended' && typeof parsed.user_id === 'string') return { kind: 'session-ended', user_id: parsed.user_id };
+  if (parsed.kind === 'resync') return { kind: 'resync' };
   if (parsed.kind === 'messages') {
     const userIds = (parsed as { user_ids?: unknown }).user_ids;
     if (userIds === null) return { kind: 'messages', user_ids: null };
@@ -79,8 +86,10 @@ export class RedisLiveBus implements LiveBus {
 
   async publish(message: LiveMessage): Promise<void> {
     if (isEmpty(message)) return;
-    // The shared connection queues commands while Redis is away (BullMQ needs it to): drop instead of waiting.
-    if (this.redis.status !== 'ready') {
+    // The shared connection queues commands while Redis is away (BullMQ needs it to): drop instead
+    // of waiting long — but a connection still being made (a worker's first moments, when it
+    // announces the projections it took over) is worth a moment.
+    if (!(await redisReadyWithin(this.redis))) {
       this.logger?.warn({ kind: message.kind, redis: this.redis.status }, 'live push dropped: Redis is not connected');
       return;
     }

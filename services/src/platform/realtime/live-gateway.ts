@@ -154,6 +154,9 @@ export async function startLiveGateway(options: {
         return;
       case 'scopes':
         for (const room of message.rooms) if (io.sockets.adapter.rooms.has(room)) throttle.touch(room);
+        return;
+      case 'resync':
+        for (const room of io.sockets.adapter.rooms.keys()) if (scopeOfRoom(room)) throttle.touch(room);
     }
   });
   logger.info({ path: '/socket.io', live: options.live.kind }, 'live gateway listening');
