@@ -46,9 +46,9 @@ if (!config.REDIS_URL) {
   console.error('Several processes share their jobs and live pushes through Redis: set REDIS_URL (e.g. redis://127.0.0.1:6379).');
   process.exit(2);
 }
-const port = parsed.values.port === undefined ? config.PORT : count16BitPort(parsed.values.port);
+const port = parsed.values.port === undefined ? config.PORT : portArgument(parsed.values.port);
 
-function count16BitPort(value: string): number {
+function portArgument(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1 || number > 65535 - apis) {
     console.error(`--port takes a TCP port (got "${value}")\n${USAGE}`);
