@@ -914,8 +914,16 @@ describe('console in the browser', () => {
         // The picker takes a typed date on Enter; make sure it did before saving.
         await waitFor(() => birth.inputValue(), (value) => value === '04-12-1994', 5_000, 'the date of birth in the picker');
         await personal.getByLabel('RAD ID').fill('RAD90210');
-        await personal.locator('.ant-form-item').filter({ hasText: 'Shirt Size' }).locator('.ant-select').click();
-        await phone.locator('.ant-select-item-option', { hasText: /^M$/ }).click();
+        // A click on an option while the list is still opening can be lost on a loaded machine (CI
+        // once saved the profile without it): choose until the select shows it.
+        const shirt = personal.locator('.ant-form-item').filter({ hasText: 'Shirt Size' }).locator('.ant-select');
+        const chosen = async () => (await shirt.innerText()).trim();
+        for (let attempt = 1; (await chosen()) !== 'M'; attempt++) {
+          if (attempt > 3) throw new Error(`the shirt size M could not be chosen (the select shows "${await chosen()}")`);
+          await shirt.click();
+          await phone.locator('.ant-select-item-option', { hasText: /^M$/ }).click();
+          await waitFor(chosen, (text) => text === 'M', 3_000, 'the shirt size in the select').catch(() => undefined);
+        }
         await personal.getByLabel('SSN').fill('123-45-6789');
         await personal.getByRole('button', { name: 'Save' }).click();
         await personal.getByText('Saved: ***-**-6789').waitFor();

@@ -145,6 +145,9 @@ export class DeviceBatch {
    * Read through the port's stream reads only, so every event store answers it.
    */
   async appendedEarlier(idempotencyKey: string, imeis: readonly string[], recordStreamIds: readonly string[] = []): Promise<Position | undefined> {
+    // A first attempt writes its record streams (the key names them): none yet, no first attempt —
+    // without reading the devices (a shipment may name 50,000).
+    if (recordStreamIds.length > 0 && [...(await this.store.readStreams(recordStreamIds)).values()].every((events) => events.length === 0)) return undefined;
     const streams = await this.store.readStreams([...imeis.map(deviceStream), ...recordStreamIds]);
     const events = [...streams.values()].flat();
     // The first attempt's events are some of these, so their indexes are below this count.
