@@ -27,6 +27,7 @@ import { type CommandAnswer, ReadYourWrites } from '../platform/http/read-your-w
 import { RouteBody, RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import { sendStoredFile } from '../platform/http/stored-file';
 import type { Platform } from '../platform/platform';
+import { signingClientOf } from '../platform/http/signing-client';
 import { sha256 } from '../platform/signing/pdf-signing';
 import { imageTypeOf } from '../platform/storage/images';
 import { UploadStorage } from '../platform/storage/uploads';
@@ -40,7 +41,6 @@ import { unitFormTemplate } from './unit-form-template';
 type Uploaded = { readonly buffer: Buffer } | undefined;
 const oneSignature = FileInterceptor('signature_image', { limits: { fileSize: 2_000_000, files: 1 } });
 const onePdf = FileInterceptor('file', { limits: { fileSize: COMPLIANCE_DOCUMENT_MAX_BYTES, files: 1 } });
-const clientOf = (request: Request) => ({ ip: request.ip ?? null, userAgent: request.header('user-agent')?.slice(0, 500) ?? null });
 const fileName = (name: string, suffix = '') => `${name.replace(/[^\w .-]+/g, '').trim() || 'document'}${suffix}.pdf`;
 
 /** Compliance documents (doc 2 §2, §7): the signer's list, signing, publishing, verifying, and the files behind signed links. */
@@ -83,7 +83,7 @@ export class ComplianceController {
   async sign(@Req() request: Request, @UploadedFile() file: Uploaded, @RouteBody() body: SaveDocumentBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; signed_document_url: string }>> {
     const png = file?.buffer.length ? file.buffer : undefined;
     if (png && imageTypeOf(png)?.contentType !== 'image/png') throw new DomainError(DOCUMENT_MESSAGES.signatureRequired, 400, { signature_image: 'The signature must be a PNG image' });
-    const result = await this.commands.execute(new SignComplianceDocument(body.agent_document_mapping_id, user.user_id, body.consent !== undefined, png, body.signed_date, clientOf(request), context));
+    const result = await this.commands.execute(new SignComplianceDocument(body.agent_document_mapping_id, user.user_id, body.consent !== undefined, png, body.signed_date, signingClientOf(request), context));
     const secret = await signingSecret(this.platform.database.db);
     return { position: result.position, body: { message: DOCUMENT_MESSAGES.signed, signed_document_url: signedDocumentFilePath(secret, 'signed', result.assignment_id) } };
   }

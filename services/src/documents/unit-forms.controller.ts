@@ -28,6 +28,7 @@ import { DomainError } from '../platform/commands/command-errors';
 import { type CommandAnswer, ReadYourWrites } from '../platform/http/read-your-writes';
 import { RouteBody, RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import type { Platform } from '../platform/platform';
+import { signingClientOf } from '../platform/http/signing-client';
 import { imageTypeOf } from '../platform/storage/images';
 import { PLATFORM } from '../platform/tokens';
 import { fillFormPath, readFillToken, signedDocumentFilePath } from './document-files';
@@ -150,7 +151,7 @@ export class UnitFormsController {
     const png = file?.buffer.length ? file.buffer : undefined;
     if (png && imageTypeOf(png)?.contentType !== 'image/png') throw new DomainError(DOCUMENT_MESSAGES.signatureRequired, 400, { signature_image: 'The signature must be a PNG image' });
     const { userId } = await this.formOfLink(params);
-    const client = { ip: request.ip ?? null, userAgent: request.header('user-agent')?.slice(0, 500) ?? null };
+    const client = signingClientOf(request);
     const result = await this.commands.execute(new FillUnitForm(params.form_id, userId, body.values, png, client, context));
     return { position: result.position, body: { message: DOCUMENT_MESSAGES.formUpdated } };
   }

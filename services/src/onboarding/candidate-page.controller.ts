@@ -25,6 +25,7 @@ import { type CommandAnswer, ReadYourWrites } from '../platform/http/read-your-w
 import { RouteBody, RouteParams, RouteQuery, Serves } from '../platform/http/serves';
 import { sendStoredFile } from '../platform/http/stored-file';
 import type { Platform } from '../platform/platform';
+import { signingClientOf } from '../platform/http/signing-client';
 import { sha256 } from '../platform/signing/pdf-signing';
 import { IMAGE_MAX_BYTES, imageTypeOf } from '../platform/storage/images';
 import { UploadStorage } from '../platform/storage/uploads';
@@ -139,7 +140,7 @@ export class CandidatePageController {
   @UseInterceptors(oneSignature)
   async sign(@Req() request: Request, @UploadedFile() file: Uploaded, @RouteBody() body: CandidateSignBody, @Command() context: CommandContext): Promise<CommandAnswer<CandidateStepAnswer>> {
     if (!file?.buffer.length || imageTypeOf(file.buffer)?.contentType !== 'image/png') throw new DomainError(CANDIDATE_MESSAGES.signature, 400, { signature_image: CANDIDATE_MESSAGES.signature });
-    const client = { ip: request.ip ?? null, userAgent: request.header('user-agent')?.slice(0, 500) ?? null };
+    const client = signingClientOf(request);
     const result = await this.commands.execute(new SignCandidateConsent(tokenOf(request), body.document, file.buffer, client, context));
     return { position: positionOf(result), body: answerOf(CANDIDATE_MESSAGES.signed, result.state, result.missing) };
   }
