@@ -6,6 +6,7 @@
  *
  *   npm run bench:eventstore              (~2-2.5 minutes on 2 cores)
  *   BENCH_SCALE=0.25 npm run bench:eventstore   (durations and data set scaled)
+ *   BENCH_ONLY=single npm run bench:eventstore   (only the 1-event appends, for profiling them)
  */
 import os from 'node:os';
 import { copyRows, createCopyTable } from './eventstore/copy';
@@ -46,9 +47,16 @@ async function checkpoint(): Promise<void> {
   await withServer((client) => client.query('checkpoint'));
 }
 
+interface SingleFigures {
+  ours: RunResult;
+  emmett: RunResult;
+  /** Ours without group commit (8 clients only). */
+  ungrouped?: RunResult;
+}
+
 interface Figures {
-  single1: { ours: RunResult; emmett: RunResult };
-  single8: { ours: RunResult; emmett: RunResult };
+  single1: SingleFigures;
+  single8: SingleFigures;
   batch1: { ours: RunResult; emmett: RunResult };
   batch8: { ours: RunResult; emmett: RunResult };
   multi1: RunResult;
@@ -64,7 +72,7 @@ interface Figures {
 }
 
 /** 1-event appends, each client cycling over its own streams with known expected versions. */
-function singleAppender(side: OursSide | EmmettSide, prefix: string, base: number) {
+function singleAppender(side: Pick<OursSide, 'appendOne'>, prefix: string, base: number) {
   const versions = new Map<string, number>();
   return async (client: number, iteration: number) => {
     const owner = base + client;
@@ -85,16 +93,20 @@ async function warmUp(clients: number, iterations: number, op: (client: number, 
   );
 }
 
-async function singleEvent(ours: OursSide, emmett: EmmettSide, clients: number): Promise<{ ours: RunResult; emmett: RunResult }> {
-  const result = {} as { ours: RunResult; emmett: RunResult };
-  for (const [name, side] of [['ours', ours], ['emmett', emmett]] as const) {
-    useParsers(name);
-    const op = singleAppender(side, `s${clients}`, clients * 10);
+async function singleEvent(ours: OursSide, emmett: EmmettSide, clients: number): Promise<SingleFigures> {
+  const result = {} as SingleFigures;
+  // 'ungrouped': ours with every append in a statement of its own (no group commit), the profile of issue 26.
+  const sides = [['ours', ours], ['ungrouped', ours.ungrouped], ['emmett', emmett]] as const;
+  for (const [name, side] of sides) {
+    if (name === 'ungrouped' && clients === 1) continue; // one client never waits, so it is never grouped
+    useParsers(name === 'emmett' ? 'emmett' : 'ours');
+    const op = singleAppender(side, `s${clients}${name === 'ungrouped' ? 'u' : ''}`, clients * 10);
     // The first pass creates each client's streams; the timed part appends to existing ones.
     await warmUp(clients, SINGLE_STREAMS_PER_CLIENT, op);
     await checkpoint();
-    result[name] = await runClients(clients, T_SINGLE, op);
-    log(`1-event appends, ${clients} client(s), ${name}: ${fmt(rate(result[name].events, result[name].seconds))} events/s, p50 ${fmt(percentile(result[name].latencies, 50), 2)} ms, p99 ${fmt(percentile(result[name].latencies, 99), 2)} ms, max ${fmt(result[name].latencies.at(-1) ?? NaN, 1)} ms (${result[name].ops} appends in ${fmt(result[name].seconds, 2)} s)`);
+    const run = await runClients(clients, T_SINGLE, op);
+    result[name] = run;
+    log(`1-event appends, ${clients} client(s), ${name}: ${fmt(rate(run.events, run.seconds))} events/s, p50 ${fmt(percentile(run.latencies, 50), 2)} ms, p99 ${fmt(percentile(run.latencies, 99), 2)} ms, max ${fmt(run.latencies.at(-1) ?? NaN, 1)} ms (${run.ops} appends in ${fmt(run.seconds, 2)} s)`);
   }
   return result;
 }
@@ -275,12 +287,14 @@ function report(figures: Figures, facts: Awaited<ReturnType<typeof serverFacts>>
     row([label, `${fmt(ours, digits)} ${unit}`, `${fmt(emmett, digits)} ${unit}`, `${fmt(ours / emmett, 2)}x`]);
   pair('1-event appends, 1 client', eps(figures.single1.ours), eps(figures.single1.emmett), 'ev/s');
   pair('1-event appends, 8 clients', eps(figures.single8.ours), eps(figures.single8.emmett), 'ev/s');
+  if (figures.single8.ungrouped) pair('(profile) 1-event appends, 8 clients, one statement each (no group commit)', eps(figures.single8.ungrouped), eps(figures.single8.emmett), 'ev/s');
   pair('500-event batch appends, 1 client', eps(figures.batch1.ours), eps(figures.batch1.emmett), 'ev/s');
   pair('500-event batch appends, 8 clients', eps(figures.batch8.ours), eps(figures.batch8.emmett), 'ev/s');
   const latency = (run: RunResult, p: number) => percentile(run.latencies, p);
   row(['1-event append latency p50, 1 client', `${fmt(latency(figures.single1.ours, 50), 2)} ms`, `${fmt(latency(figures.single1.emmett, 50), 2)} ms`, '']);
   row(['1-event append latency p99, 1 client', `${fmt(latency(figures.single1.ours, 99), 2)} ms`, `${fmt(latency(figures.single1.emmett, 99), 2)} ms`, '']);
   row(['1-event append latency p99, 8 clients', `${fmt(latency(figures.single8.ours, 99), 2)} ms`, `${fmt(latency(figures.single8.emmett, 99), 2)} ms`, '']);
+  if (figures.single8.ungrouped) row(['(profile) 1-event append latency p99, 8 clients, no group commit', `${fmt(latency(figures.single8.ungrouped, 99), 2)} ms`, '', '']);
   row(['500-stream atomic append, 1 client', `${fmt(eps(figures.multi1))} ev/s`, 'no atomic multi-stream append', '']);
   row(['500-stream atomic append, 8 clients', `${fmt(eps(figures.multi8))} ev/s`, 'no atomic multi-stream append', '']);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -305,6 +319,8 @@ function report(figures: Figures, facts: Awaited<ReturnType<typeof serverFacts>>
   const readRatios = figures.readAll.map((read) => ({ page: read.page, ratio: rate(read.ours.events, read.ours.seconds) / rate(read.emmett.events, read.emmett.seconds) }));
   const catchUpRatio = rate(figures.catchUp.ours.events, figures.catchUp.ours.seconds) / rate(figures.catchUp.emmett.events, figures.catchUp.emmett.seconds);
   const p99 = latency(figures.single1.ours, 99);
+  const p99at8 = latency(figures.single8.ours, 99);
+  const single8Ratio = eps(figures.single8.ours) / eps(figures.single8.emmett);
   const targets: [string, string, string, boolean][] = [
     ['500-event batches, 8 clients vs Emmett', `${fmt(batch8 / eps(figures.batch8.emmett), 2)}x`, '>= 2x', batch8 / eps(figures.batch8.emmett) >= 2],
     ['500-event batches, 8 clients vs COPY (best of 1/8 conn.)', `${fmt((100 * batch8) / copyLimit, 1)}%`, '>= 40%', batch8 / copyLimit >= 0.4],
@@ -312,6 +328,8 @@ function report(figures: Figures, facts: Awaited<ReturnType<typeof serverFacts>>
     ...readRatios.map(({ page, ratio }): [string, string, string, boolean] => [`read-all vs Emmett (pages of ${page})`, `${fmt(ratio, 1)}x`, '>= 5x', ratio >= 5]),
     ['projection catch-up vs Emmett projector', `${fmt(catchUpRatio, 1)}x`, '>= 20x', catchUpRatio >= 20],
     ['1-event append p99, 1 client', `${fmt(p99, 2)} ms`, '< 10 ms', p99 < 10],
+    ['1-event appends, 8 clients vs Emmett', `${fmt(single8Ratio, 2)}x`, '>= 1.5x', single8Ratio >= 1.5],
+    ['1-event append p99, 8 clients', `${fmt(p99at8, 2)} ms`, '< 10 ms', p99at8 < 10],
   ];
   lines.push('');
   row(['Target', 'Measured', 'Target', 'Result']);
@@ -336,6 +354,11 @@ async function main(): Promise<void> {
 
     const single1 = await singleEvent(ours, emmett, 1);
     const single8 = await singleEvent(ours, emmett, CLIENTS);
+    if (process.env.BENCH_ONLY === 'single') {
+      const eps = (run: RunResult) => rate(run.events, run.seconds);
+      log(`8 clients vs Emmett: ours ${fmt(eps(single8.ours) / eps(single8.emmett), 2)}x, ungrouped ${fmt(eps(single8.ungrouped!) / eps(single8.emmett), 2)}x`);
+      return;
+    }
     const batch1 = await batches(ours, emmett, 1);
     const batch8 = await batches(ours, emmett, CLIENTS);
     const multi1 = await multiStream(ours, 1);

@@ -16,18 +16,27 @@ export class OursSide {
   private constructor(
     readonly database: Database,
     readonly store: PostgresEventStore,
+    /** The same store with every append in a statement of its own (no group commit): the comparison for issue 26. */
+    private readonly storeAlone: PostgresEventStore,
   ) {}
 
   static async open(url: string): Promise<OursSide> {
     const database = await openDatabase({ url, poolSize: 10, applicationName: 'bench-ours' });
     await migrate(database.db, allMigrations);
-    return new OursSide(database, new PostgresEventStore(database));
+    return new OursSide(database, new PostgresEventStore(database), new PostgresEventStore(database, 250, { groupAppends: false }));
   }
 
   /** One event to one existing-or-new stream with its expected version. */
   async appendOne(streamId: string, expectedVersion: number, sequence: number, imei: string): Promise<void> {
     await this.store.append([{ streamId, expectedVersion, events: [deviceEvent(sequence, imei)] }]);
   }
+
+  /** As appendOne, never grouped with other callers' appends. */
+  readonly ungrouped = {
+    appendOne: async (streamId: string, expectedVersion: number, sequence: number, imei: string): Promise<void> => {
+      await this.storeAlone.append([{ streamId, expectedVersion, events: [deviceEvent(sequence, imei)] }]);
+    },
+  };
 
   /** `size` events to one new stream. */
   async appendBatch(streamId: string, size: number, imei: string): Promise<void> {
@@ -97,6 +106,7 @@ export class OursSide {
 
   async close(): Promise<void> {
     await this.store.close();
+    await this.storeAlone.close();
     await this.database.close();
   }
 }

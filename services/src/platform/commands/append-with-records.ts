@@ -15,10 +15,12 @@ export async function appendWithRecords(
   records: { write(trx: SqlDb): Promise<void>; undo(db: SqlDb): Promise<void> },
 ): Promise<AppendResult> {
   if (store instanceof PostgresEventStore) {
-    return database.db.transaction().execute(async (trx) => {
+    const result = await database.db.transaction().execute(async (trx) => {
       await records.write(trx);
       return store.appendInTransaction(trx, appends);
     });
+    store.announceAppended();
+    return result;
   }
   await database.db.transaction().execute((trx) => records.write(trx));
   try {

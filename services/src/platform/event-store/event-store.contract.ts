@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Position, type RecordedEvent, START, comparePositions } from '@portal/contracts';
-import { ConcurrencyError, type EventStore, type StreamAppend } from './event-store';
+import { type AppendResult, ConcurrencyError, type EventStore, type StreamAppend } from './event-store';
 
 /** An append whose transaction stays open until `commit()`: how the out-of-order test makes late commits. */
 export interface HeldAppend {
@@ -132,6 +132,36 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     for (const loser of losers) expect(loser.reason).toBeInstanceOf(ConcurrencyError);
     const events = await store.readStream(stream);
     expect(events).toHaveLength(2);
+  });
+
+  it('answers each of 40 appends made at once with its own streams, and refuses only the stale one among them', async () => {
+    const streams = Array.from({ length: 40 }, (_, index) => `${prefix}-many-${String(index).padStart(2, '0')}`);
+    await store.append([{ streamId: streams[7]!, expectedVersion: 'no_stream', events: [event('DeviceReceived')] }]);
+    const outcomes = await Promise.allSettled(
+      streams.map((streamId, index) =>
+        store.append([{ streamId, expectedVersion: index === 7 ? 5 : 'no_stream', events: [event('DeviceReceived', { index }), event('DeviceAssigned', { index })] }]),
+      ),
+    );
+    outcomes.forEach((outcome, index) => {
+      if (index === 7) {
+        expect(outcome.status).toBe('rejected');
+        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(ConcurrencyError);
+      } else {
+        expect(outcome.status).toBe('fulfilled');
+        expect((outcome as PromiseFulfilledResult<AppendResult>).value.streams).toEqual([{ streamId: streams[index], version: 2 }]);
+      }
+    });
+    expect(await store.readStream(streams[7]!)).toHaveLength(1);
+    const fed = await readAllOf(store, `${prefix}-many-`, { atLeast: 79 });
+    expect(fed).toHaveLength(79);
+    for (const [index, streamId] of streams.entries()) {
+      if (index === 7) continue;
+      const recorded = await store.readStream(streamId);
+      expect(recorded.map((one) => [one.type, (one.data as { index: number }).index])).toEqual([['DeviceReceived', index], ['DeviceAssigned', index]]);
+      // Each caller's answered position is at or after its own last event: what read-your-writes waits for.
+      const answered = (outcomes[index] as PromiseFulfilledResult<AppendResult>).value.position;
+      expect(comparePositions(answered, recorded[1]!.position)).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it('lets exactly one of 20 racing creators of a new stream through', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createTestDatabase } from '../testing/test-database';
 import { eventStoreContract } from './event-store.contract';
 import { PostgresEventStore } from './postgres-event-store';
@@ -28,5 +29,26 @@ describe('PostgreSQL event store (contract)', () => {
       },
       close: () => test.drop(),
     };
+  });
+});
+
+describe('PostgreSQL event store: small appends made at once', () => {
+  it('commits them in shared statements (fewer transactions than appends), without grouping them when asked not to', async () => {
+    const test = await createTestDatabase();
+    try {
+      const transactionsOf = async (store: PostgresEventStore, prefix: string): Promise<number> => {
+        await Promise.all(
+          Array.from({ length: 30 }, (_, index) => store.append([{ streamId: `${prefix}-${index}`, expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: { index } }] }])),
+        );
+        const { rows } = await sql<{ transactions: number; events: number }>`
+          select count(distinct transaction_id)::int as transactions, count(*)::int as events from es_events where stream_id like ${`${prefix}-%`}`.execute(test.database.db);
+        expect(rows[0]!.events).toBe(30);
+        return rows[0]!.transactions;
+      };
+      expect(await transactionsOf(new PostgresEventStore(test.database, 50), 'device-grouped')).toBeLessThan(30);
+      expect(await transactionsOf(new PostgresEventStore(test.database, 50, { groupAppends: false }), 'device-alone')).toBe(30);
+    } finally {
+      await test.drop();
+    }
   });
 });

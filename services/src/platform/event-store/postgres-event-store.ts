@@ -21,6 +21,8 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { eventIdsForKey } from './idempotency';
 import { streamIdsAfter } from './hash-chain';
+import { AppendAnnouncer } from './append-announcer';
+import { AppendGroups, DEFAULT_APPEND_GROUP_LIMITS, type PreparedAppend } from './append-groups';
 
 export const APPENDED_CHANNEL = 'es_appended';
 
@@ -227,7 +229,36 @@ export const eventStoreMigrations: readonly Migration[] = [
     // then each stream's row is updated once, version and head hash together.
     name: '0011_es_append_lean_chain',
     async up(db) {
-      await sql`
+      await sql.raw(leanChainAppend({ notifyInside: true })).execute(db);
+    },
+  },
+  {
+    // Issue 26 (docs/PERFORMANCE.md), concurrent small appends:
+    // - NOTIFY inside the append held PostgreSQL's one cluster-wide notify lock from before the
+    //   commit until after its WAL flush, so concurrent appends committed one flush at a time (no
+    //   group commit). The store now notifies after the commit, in a statement of its own that
+    //   writes no WAL (AppendAnnouncer).
+    // - es_envelope was declared immutable over concat_ws, which is only stable, so PostgreSQL
+    //   could not inline it and ran it as a function call per event (about 50 µs each). Its result
+    //   depends on no setting (jsonb, uuid, bigint and epoch text), so stable loses nothing.
+    // (Forcing generic plans on es_append saved a third of a small append's server time, but a
+    // session keeps the generic plan it built when the tables were small: a 10,000-stream append
+    // then took 8 s instead of 0.7 s in the bench. Custom plans stay.)
+    name: '0012_es_append_notify_after_commit',
+    async up(db) {
+      await sql.raw(leanChainAppend({ notifyInside: false })).execute(db);
+      await sql`alter function es_envelope(text, bigint, uuid, text, integer, jsonb, jsonb, timestamptz) stable`.execute(db);
+    },
+  },
+];
+
+/**
+ * es_append as 0011 made it (the lean hash chain); 0012 the same without its NOTIFY. One text for
+ * both so that the two migrations cannot drift apart; neither may change once released.
+ */
+function leanChainAppend({ notifyInside }: { notifyInside: boolean }): string {
+  const notify = notifyInside ? "          perform pg_notify('es_appended', '');\n" : '';
+  return `
         create or replace function es_append(
           p_stream_ids text[], p_stream_types text[], p_expected bigint[], p_counts integer[], p_events jsonb
         ) returns table (transaction_id text, last_position bigint, before_versions bigint[])
@@ -321,12 +352,9 @@ export const eventStoreMigrations: readonly Migration[] = [
           )
           select pg_current_xact_id()::text, max(inserted.global_position), v_before from inserted;
 
-          perform pg_notify('es_appended', '');
-        end
-        $fn$`.execute(db);
-    },
-  },
-];
+${notify}        end
+        $fn$`;
+}
 
 /** Streams per statement of the hash chain's backfill (0010): short statements, whatever the store's size. */
 const HASH_BACKFILL_STREAMS = 2000;
@@ -440,11 +468,19 @@ const READ_STREAMS_CHUNK = 5000;
 
 export class PostgresEventStore implements EventStore {
   readonly name = 'postgres';
+  private readonly announcer: AppendAnnouncer;
+  private readonly groups: AppendGroups;
 
   constructor(
     private readonly database: Database,
     private readonly pollIntervalMs = 250,
-  ) {}
+    /** `groupAppends: false` gives every append a statement of its own (the bench's comparison). */
+    options: { groupAppends?: boolean } = {},
+  ) {
+    this.announcer = new AppendAnnouncer(database.db, APPENDED_CHANNEL);
+    const execute = ({ appends, eventIds }: PreparedAppend) => this.appendWithin(database.db, appends, eventIds);
+    this.groups = new AppendGroups(execute, options.groupAppends === false ? { ...DEFAULT_APPEND_GROUP_LIMITS, maxEventsToGroup: -1 } : DEFAULT_APPEND_GROUP_LIMITS);
+  }
 
   async append(appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<AppendResult> {
     const eventIds = this.eventIds(appends, options);
@@ -453,8 +489,10 @@ export class PostgresEventStore implements EventStore {
       if (earlier) return earlier;
     }
     try {
-      // One statement: atomic without an explicit transaction.
-      return await this.appendWithin(this.database.db, appends, eventIds);
+      // One statement: atomic without an explicit transaction; small appends made at once share it (append-groups.ts).
+      const result = await this.groups.submit({ appends, eventIds });
+      this.announcer.announce();
+      return result;
     } catch (error) {
       const conflict = isPgError(error) && ['PE409', '23505', '40P01', '40001'].includes(error.code ?? '');
       if (!conflict) throw error;
@@ -467,10 +505,16 @@ export class PostgresEventStore implements EventStore {
 
   /**
    * The append itself, inside a transaction the caller owns and commits. Exposed so that a
-   * caller (and the out-of-order commit test) can hold the transaction open.
+   * caller (and the out-of-order commit test) can hold the transaction open; after its commit
+   * the caller calls `announceAppended` (until then listeners only find the events by polling).
    */
   async appendInTransaction(trx: SqlDb, appends: readonly StreamAppend[], options: AppendOptions = {}): Promise<AppendResult> {
     return this.appendWithin(trx, appends, this.eventIds(appends, options));
+  }
+
+  /** Wakes listeners after a commit that held an `appendInTransaction`. */
+  announceAppended(): void {
+    this.announcer.announce();
   }
 
   private eventIds(appends: readonly StreamAppend[], options: AppendOptions): string[] {
@@ -480,7 +524,7 @@ export class PostgresEventStore implements EventStore {
     return events.map((event, index) => derived?.[index] ?? event.eventId ?? uuidv7());
   }
 
-  private async appendWithin(db: SqlDb, appends: readonly StreamAppend[], eventIds: string[]): Promise<AppendResult> {
+  private async appendWithin(db: SqlDb, appends: readonly StreamAppend[], eventIds: readonly string[]): Promise<AppendResult> {
     const streamIds = appends.map((append) => append.streamId);
     if (new Set(streamIds).size !== streamIds.length) throw new Error('A stream appears twice in one append');
     const events: object[] = [];
@@ -626,5 +670,7 @@ export class PostgresEventStore implements EventStore {
     return this.database.listen(APPENDED_CHANNEL, onAppend);
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.announcer.settled();
+  }
 }
