@@ -6,7 +6,7 @@ export interface Page<Row> {
   readonly data: readonly Row[];
   readonly total: number;
   readonly current_page: number;
-  /** Present and true when `total` is the planner's estimate (a report matching more than ESTIMATE_ABOVE devices). */
+  /** Present and true when `total` is an estimate (a device report matching more than ESTIMATE_ABOVE devices). */
   readonly estimated?: boolean;
 }
 

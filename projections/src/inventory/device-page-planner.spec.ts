@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DETAILED_REPORT_SORT_KEYS, type DeviceEvent, type InventoryEvent, LEGACY_SORT_KEYS, type OrgEvent, type Position, type RecordedEvent, START, comparePositions } from '@portal/contracts';
+import { DETAILED_REPORT_SORT_KEYS, type DeviceEvent, ESTIMATE_ABOVE, type InventoryEvent, LEGACY_SORT_KEYS, type OrgEvent, type Position, type RecordedEvent, START, comparePositions } from '@portal/contracts';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Client, Pool } from 'pg';
 import { orgProjection } from '../admin/org.projection';
@@ -7,7 +7,7 @@ import type { Scope } from '../admin/org.queries';
 import { projectionRunnerMigrations } from '../runner/checkpoints';
 import { chooseGeneration, followGeneration } from '../runner/projection-runner';
 import type { EventFeed, ProjectionDatabase, SqlDb } from '../runner/ports';
-import { type PageStrategy, pageImeis, sortedImeiPages } from './device-page-planner';
+import { type PageStrategy, pageAndTotal, pageImeis, sortedImeiPages } from './device-page-planner';
 import { type DeviceSelection, detailedConditions } from './device-report-filters';
 import { inventoryProjection } from './inventory.projection';
 import { legacyConditions } from './legacy-query';
@@ -222,4 +222,35 @@ describe('the device page planner', () => {
     }
     expect(compared).toBeGreaterThan(1000);
   }, 120_000);
+
+  it('counts matches exactly up to ESTIMATE_ABOVE and says a larger total is an estimate (issue 26)', async () => {
+    // More devices than the limit, copies of a received one with IMEIs of their own (read-model rows
+    // only: this is about counting them; the counters are not involved with a keyword filter).
+    const template = (await sql<{ imei: string }>`select imei from rm.inventory_devices order by imei limit 1`.execute(db)).rows[0]!.imei;
+    const live = (await sql<{ generation: number }>`select generation from projection_checkpoints where projection = 'inventory' and status = 'live'`.execute(db)).rows[0]!.generation;
+    const table = sql.id(`p_inventory_${live}`, 'inventory_devices');
+    const extra = ESTIMATE_ABOVE + 500;
+    await sql`
+      insert into ${table} select (r).* from (
+        select jsonb_populate_record(d, jsonb_build_object('imei', '77' || lpad(n::text, 13, '0'))) as r
+        from ${table} d, generate_series(1, ${extra}) n where d.imei = ${template}) x`.execute(db);
+    await sql`analyze ${table}`.execute(db);
+    try {
+      const scope: Scope = { kind: 'all' };
+      const unset = { ibo_marketer_id: undefined, rma_order_id: undefined };
+      const answer = (keyword: string) =>
+        pageAndTotal(db, { scope, counted: {}, where: detailedConditions(scope, { ...unset, keyword }) }, { page: 1, results: 10 }, false);
+      // '77' and nine zeros begin the IMEIs of copies 1 to 9,999: fewer than the limit, counted exactly.
+      const below = await answer('77000000000');
+      expect(below).toMatchObject({ total: 9_999 });
+      expect(below.estimated).toBeUndefined();
+      expect(below.imeis).toHaveLength(10);
+      const above = await answer('7700');
+      expect(above.estimated).toBe(true);
+      expect(above.total).toBeGreaterThan(ESTIMATE_ABOVE);
+      expect(above.imeis).toHaveLength(10);
+    } finally {
+      await sql`delete from ${table} where imei like '77%'`.execute(db);
+    }
+  }, 60_000);
 });
