@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { SqlDb } from '@portal/projections';
 import { sql } from 'kysely';
-import { exited, freePort, repositoryRoot, startNode, waitFor } from './processes';
+import { clusterReady } from '../../services/src/platform/testing/cluster-ready';
+import { exited, freePort, repositoryRoot, startNode } from './processes';
 
 export const clusterScript = path.join(repositoryRoot, 'services', 'dist', 'cli', 'cluster.js');
 
@@ -20,26 +21,7 @@ export async function startCluster(counts: { api: number; worker: number }, env:
   const child = startNode(clusterScript, ['--api', String(counts.api), '--worker', String(counts.worker), '--port', String(port)], { LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   const apiUrls = Array.from({ length: counts.api }, (_, index) => `http://127.0.0.1:${port + 1 + index}`);
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the cluster exited with ${child.exitCode}:\n${child.output()}`);
-      return Promise.all(apiUrls.map((url) => fetch(`${url}/health`).then((response) => response.status, () => 0)));
-    },
-    (statuses) => statuses.every((status) => status === 200),
-    90_000,
-    `every api process of the cluster\n${child.output()}`,
-  );
-  // The balancer looks at /health once a second: wait until it sends to every process.
-  await waitFor(
-    async () => {
-      const served = new Set<string>();
-      for (let tries = 0; tries < 4 * counts.api; tries++) served.add((await fetch(`${baseUrl}/health`).catch(() => undefined))?.headers.get('x-portal-api') ?? '');
-      return served.size;
-    },
-    (size) => size >= counts.api,
-    10_000,
-    'the balancer to reach every api process',
-  );
+  await clusterReady(baseUrl, counts.api, () => child.exitCode === null, () => child.output());
   return {
     baseUrl,
     apiUrls,
