@@ -360,8 +360,10 @@ export async function recordAttempt(db: SqlDb, delivery: DeliveryToSend, attempt
       update webhook_deliveries set status = ${attempt.status}, tries = ${attempt.tries}, attempts = attempts + 1, next_attempt_at = ${attempt.nextAttemptAt},
         claimed_at = null, delivered_at = ${attempt.status === 'delivered' ? attempt.attemptedAt : null}
       where id = ${delivery.id}::bigint and status = 'sending'`.execute(trx);
+    // A failure keeps the failing_since stored (the first failure's, or one written while this
+    // attempt was on its way): the value read when the delivery was claimed may be stale.
     await sql`
-      update webhook_endpoints set failing_since = ${attempt.failingSince}
+      update webhook_endpoints set failing_since = ${attempt.failingSince === null ? null : sql`coalesce(failing_since, ${attempt.failingSince})`}
         ${attempt.disableEndpoint ? sql`, status = 0, disabled_reason = ${attempt.disabledReason}` : sql``}
       where id = ${delivery.endpoint.id}`.execute(trx);
   });
