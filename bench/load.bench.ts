@@ -27,7 +27,7 @@ import { createApiKey } from '@portal/services/dist/auth/api-keys.store';
 import { tablesChecksum } from '@portal/services/dist/platform/testing/events';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { databaseUrl, serverFacts, withServer } from './eventstore/databases';
+import { databaseUrl, serverFacts, withClient, withServer } from './eventstore/databases';
 import { percentile } from './eventstore/workload';
 import { Api } from './inventory/api';
 import { seededBenchDatabase } from './inventory/seeded-database';
@@ -70,15 +70,7 @@ async function copyDatabase(): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
-async function query<T>(work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: databaseUrl(DATABASE) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const query = <T>(work: (client: Client) => Promise<T>): Promise<T> => withClient(DATABASE, work);
 
 /** Who takes part: 12 office crews (fewer when there are fewer users), then managers and agents. */
 async function people(api: Api, users: number): Promise<People> {

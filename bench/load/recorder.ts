@@ -28,9 +28,7 @@ export class Recorder {
     if (command) (ok ? this.acceptedCommands : this.refusedCommands).add(answer.requestId);
     if (!this.recording) return answer;
     if (answer.behind) this.behind.set(kind, (this.behind.get(kind) ?? 0) + 1);
-    const outcomes = this.byKind.get(kind) ?? [];
-    outcomes.push({ ms: answer.ms, ok });
-    this.byKind.set(kind, outcomes);
+    this.timed(kind, answer.ms, ok);
     if (!ok) this.error(kind, `${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
     return answer;
   }
@@ -43,15 +41,11 @@ export class Recorder {
     this.errors.set(kind, messages);
   }
 
-  /** Time-only outcome (an export until its file is ready). */
+  /** An outcome by its time (a request's, or an export's until its file is ready). */
   timed(kind: string, ms: number, ok: boolean): void {
     if (!this.recording) return;
     const outcomes = this.byKind.get(kind) ?? [];
     outcomes.push({ ms, ok });
     this.byKind.set(kind, outcomes);
-  }
-
-  get isRecording(): boolean {
-    return this.recording;
   }
 }

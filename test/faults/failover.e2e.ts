@@ -1,9 +1,10 @@
 import { comparePositions } from '@portal/contracts';
-import { type Generation, type Projection, followGeneration, listGenerations, schemaFor, startBuilding, streamCatalogProjection } from '@portal/projections';
+import { type Projection, followGeneration, schemaFor, startBuilding, streamCatalogProjection } from '@portal/projections';
 import { appendDeviceEvents, tablesChecksum } from '../../services/src/platform/testing/events';
 import { useTestEventStore } from '../../services/src/platform/testing/test-database';
 import { projectionLockHolders } from '../support/cluster';
-import { builtMain, exited, startNode, waitFor } from '../support/processes';
+import { catalogWorkers } from '../support/catalog-workers';
+import { exited, waitFor } from '../support/processes';
 
 const catalog = streamCatalogProjection as Projection;
 /** CI: 30,000; `npm run bench:failover`: 200,000. */
@@ -18,17 +19,7 @@ const EVENTS = Number(process.env.FAILOVER_EVENTS ?? 30_000);
 describe('projection leadership failover between two workers', () => {
   const testStore = useTestEventStore();
 
-  const live = async (): Promise<Generation | undefined> =>
-    (await listGenerations(testStore().test.database.db, 'stream_catalog')).find((generation) => generation.status === 'live');
-
-  const startWorker = () =>
-    startNode(builtMain, ['worker'], {
-      DATABASE_URL: testStore().test.url,
-      LOG_LEVEL: 'warn',
-      PROJECTION_BATCH_SIZE: '500',
-      // Slow enough that the kill lands mid catch-up.
-      PROJECTION_BATCH_DELAY_MS: '25',
-    });
+  const { live, startWorker } = catalogWorkers(() => ({ db: testStore().test.database.db, url: testStore().test.url }), 25);
 
   it(`takes over a killed worker's projections within seconds, and the read model equals a clean rebuild (${EVENTS.toLocaleString('en-US')} events)`, async () => {
     const { test, store } = testStore();

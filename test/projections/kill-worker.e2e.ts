@@ -1,8 +1,9 @@
 import { comparePositions } from '@portal/contracts';
-import { type Generation, type Projection, followGeneration, listGenerations, schemaFor, startBuilding, streamCatalogProjection } from '@portal/projections';
+import { type Projection, followGeneration, schemaFor, startBuilding, streamCatalogProjection } from '@portal/projections';
 import { appendDeviceEvents, tablesChecksum } from '../../services/src/platform/testing/events';
 import { useTestEventStore } from '../../services/src/platform/testing/test-database';
-import { builtMain, exited, startNode, waitFor } from '../support/processes';
+import { catalogWorkers } from '../support/catalog-workers';
+import { exited, waitFor } from '../support/processes';
 
 const catalog = streamCatalogProjection as Projection;
 const EVENTS = 100_000;
@@ -16,17 +17,7 @@ const KILLS = 6;
 describe('projection worker killed with kill -9 during catch-up', () => {
   const testStore = useTestEventStore();
 
-  const live = async (): Promise<Generation | undefined> =>
-    (await listGenerations(testStore().test.database.db, 'stream_catalog')).find((generation) => generation.status === 'live');
-
-  const startWorker = () =>
-    startNode(builtMain, ['worker'], {
-      DATABASE_URL: testStore().test.url,
-      LOG_LEVEL: 'warn',
-      PROJECTION_BATCH_SIZE: '500',
-      // Each batch holds its transaction this long before committing, so kills land mid-batch too.
-      PROJECTION_BATCH_DELAY_MS: '40',
-    });
+  const { live, startWorker } = catalogWorkers(() => ({ db: testStore().test.database.db, url: testStore().test.url }), 40);
 
   it(`loses nothing and applies nothing twice over ${KILLS} kills`, async () => {
     const { test, store } = testStore();
