@@ -7,6 +7,7 @@
  *   npm run bench:eventstore              (~2-2.5 minutes on 2 cores)
  *   BENCH_SCALE=0.25 npm run bench:eventstore   (durations and data set scaled)
  *   BENCH_ONLY=single npm run bench:eventstore   (only the 1-event appends, for profiling them)
+ *   BENCH_CHAIN=off npm run bench:eventstore     (our appends without the hash chain: what it costs)
  */
 import os from 'node:os';
 import { copyRows, createCopyTable } from './eventstore/copy';
@@ -342,7 +343,7 @@ function report(figures: Figures, facts: Awaited<ReturnType<typeof serverFacts>>
 async function main(): Promise<void> {
   const started = Date.now();
   const facts = await serverFacts();
-  log(`event store benchmark, BENCH_SCALE=${SCALE}, ${os.cpus().length} CPUs, ${facts.version.split(',')[0]}`);
+  log(`event store benchmark, BENCH_SCALE=${SCALE}${process.env.BENCH_CHAIN === 'off' ? ', hash chain OFF' : ''}, ${os.cpus().length} CPUs, ${facts.version.split(',')[0]}`);
   await recreateDatabases(Object.values(DATABASES));
   let ours: OursSide | undefined;
   let emmett: EmmettSide | undefined;

@@ -3,7 +3,7 @@
 import { type Database, openDatabase } from '@portal/services/dist/platform/db/database';
 import { migrate } from '@portal/services/dist/platform/db/migrations';
 import { allMigrations } from '@portal/services/dist/platform/db/all-migrations';
-import { PostgresEventStore } from '@portal/services/dist/platform/event-store/postgres-event-store';
+import { PostgresEventStore, leanChainAppend } from '@portal/services/dist/platform/event-store/postgres-event-store';
 import type { StreamAppend } from '@portal/services/dist/platform/event-store/event-store';
 import { START, chooseGeneration, followGeneration } from '@portal/projections';
 import type { Position } from '@portal/contracts';
@@ -23,6 +23,8 @@ export class OursSide {
   static async open(url: string): Promise<OursSide> {
     const database = await openDatabase({ url, poolSize: 10, applicationName: 'bench-ours' });
     await migrate(database.db, allMigrations);
+    // BENCH_CHAIN=off: the same append storing no hashes, to measure what the hash chain costs.
+    if (process.env.BENCH_CHAIN === 'off') await sql.raw(leanChainAppend({ notifyInside: false, chain: false })).execute(database.db);
     return new OursSide(database, new PostgresEventStore(database), new PostgresEventStore(database, 250, { groupAppends: false }));
   }
 

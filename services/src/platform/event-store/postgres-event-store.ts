@@ -255,9 +255,49 @@ export const eventStoreMigrations: readonly Migration[] = [
 /**
  * es_append as 0011 made it (the lean hash chain); 0012 the same without its NOTIFY. One text for
  * both so that the two migrations cannot drift apart; neither may change once released.
+ * `chain: false` is the same append storing no hashes: the event store bench puts it in its own
+ * database (BENCH_CHAIN=off) to measure what the chain costs, all else equal.
  */
-function leanChainAppend({ notifyInside }: { notifyInside: boolean }): string {
+export function leanChainAppend({ notifyInside, chain = true }: { notifyInside: boolean; chain?: boolean }): string {
   const notify = notifyInside ? "          perform pg_notify('es_appended', '');\n" : '';
+  const hashing = chain
+    ? `          -- Each event's hash, in the order of p_events: sha256(previous ‖ envelope), the previous
+          -- being the stream's head for its first new event. Joins, not subscripts: a subscript of
+          -- a bytea[] walks the array, and per event that grew with the streams of the append.
+          with st as (
+            select r.s::integer as s, r.id, r.head, r.n, r.before
+            from unnest(p_stream_ids, v_heads, p_counts, v_before) with ordinality as r(id, head, n, before, s)
+          ),
+          ev as (
+            select e.s, e.o, e.ord, st.n, st.head,
+              es_envelope(st.id, st.before + e.o, e.id, e.type, e.v, e.data, e.m, v_now) as piece
+            from rows from (jsonb_to_recordset(p_events)
+              as (s integer, o integer, id uuid, type text, v integer, data jsonb, m jsonb)) with ordinality
+              as e(s, o, id, type, v, data, m, ord)
+            join st on st.s = e.s
+          ),
+          hashed as (
+            select ev.ord, ev.s, ev.o, sha256(ev.head || ev.piece) as h from ev where ev.n = 1
+            union all
+            select x.ord, x.s, x.o, x.h from (
+              select y.ord, y.s, y.o, es_chain(y.piece) over (partition by y.s order by y.o rows between unbounded preceding and current row) as h
+              from (
+                select 0::bigint as ord, st.s, 0 as o, st.head as piece from st where st.n > 1
+                union all
+                select ev.ord, ev.s, ev.o, ev.piece from ev where ev.n > 1
+              ) y
+            ) x where x.o > 0
+          ),
+          last_of as (
+            select distinct on (hashed.s) hashed.s, hashed.h from hashed order by hashed.s, hashed.o desc
+          )
+          select (select array_agg(hashed.h order by hashed.ord) from hashed),
+                 (select array_agg(coalesce(last_of.h, st.head) order by st.s) from st left join last_of on last_of.s = st.s)
+            into v_hashes, v_new_heads;
+`
+    : '          v_new_heads := v_heads;\n';
+  const hashOf = chain ? 'hh.h' : 'null::bytea';
+  const joinHashes = chain ? '            join unnest(v_hashes) with ordinality as hh(h, ord) on hh.ord = e.ord\n' : '';
   return `
         create or replace function es_append(
           p_stream_ids text[], p_stream_types text[], p_expected bigint[], p_counts integer[], p_events jsonb
@@ -296,40 +336,7 @@ function leanChainAppend({ notifyInside }: { notifyInside: boolean }): string {
             raise exception 'wrong expected version' using errcode = 'PE409', detail = v_conflicts::text;
           end if;
 
-          -- Each event's hash, in the order of p_events: sha256(previous ‖ envelope), the previous
-          -- being the stream's head for its first new event. Joins, not subscripts: a subscript of
-          -- a bytea[] walks the array, and per event that grew with the streams of the append.
-          with st as (
-            select r.s::integer as s, r.id, r.head, r.n, r.before
-            from unnest(p_stream_ids, v_heads, p_counts, v_before) with ordinality as r(id, head, n, before, s)
-          ),
-          ev as (
-            select e.s, e.o, e.ord, st.n, st.head,
-              es_envelope(st.id, st.before + e.o, e.id, e.type, e.v, e.data, e.m, v_now) as piece
-            from rows from (jsonb_to_recordset(p_events)
-              as (s integer, o integer, id uuid, type text, v integer, data jsonb, m jsonb)) with ordinality
-              as e(s, o, id, type, v, data, m, ord)
-            join st on st.s = e.s
-          ),
-          hashed as (
-            select ev.ord, ev.s, ev.o, sha256(ev.head || ev.piece) as h from ev where ev.n = 1
-            union all
-            select x.ord, x.s, x.o, x.h from (
-              select y.ord, y.s, y.o, es_chain(y.piece) over (partition by y.s order by y.o rows between unbounded preceding and current row) as h
-              from (
-                select 0::bigint as ord, st.s, 0 as o, st.head as piece from st where st.n > 1
-                union all
-                select ev.ord, ev.s, ev.o, ev.piece from ev where ev.n > 1
-              ) y
-            ) x where x.o > 0
-          ),
-          last_of as (
-            select distinct on (hashed.s) hashed.s, hashed.h from hashed order by hashed.s, hashed.o desc
-          )
-          select (select array_agg(hashed.h order by hashed.ord) from hashed),
-                 (select array_agg(coalesce(last_of.h, st.head) order by st.s) from st left join last_of on last_of.s = st.s)
-            into v_hashes, v_new_heads;
-
+${hashing}
           update es_streams s set version = r.before + r.n, head_hash = r.head
           from unnest(p_stream_ids, p_counts, v_before, v_new_heads, v_exists) as r(stream_id, n, before, head, found)
           where r.found and s.stream_id = r.stream_id;
@@ -342,12 +349,11 @@ function leanChainAppend({ notifyInside }: { notifyInside: boolean }): string {
           return query
           with inserted as (
             insert into es_events (stream_id, stream_position, event_id, type, schema_version, data, metadata, recorded_at, hash)
-            select p_stream_ids[e.s], v_before[e.s] + e.o, e.id, e.type, e.v, e.data, e.m, v_now, hh.h
+            select p_stream_ids[e.s], v_before[e.s] + e.o, e.id, e.type, e.v, e.data, e.m, v_now, ${hashOf}
             from rows from (jsonb_to_recordset(p_events)
               as (s integer, o integer, id uuid, type text, v integer, data jsonb, m jsonb)) with ordinality
               as e(s, o, id, type, v, data, m, ord)
-            join unnest(v_hashes) with ordinality as hh(h, ord) on hh.ord = e.ord
-            order by e.ord
+${joinHashes}            order by e.ord
             returning es_events.global_position
           )
           select pg_current_xact_id()::text, max(inserted.global_position), v_before from inserted;
