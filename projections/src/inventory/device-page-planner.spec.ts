@@ -253,4 +253,32 @@ describe('the device page planner', () => {
       await sql`delete from ${table} where imei like '77%'`.execute(db);
     }
   }, 60_000);
+
+  it('finds exactly the devices whose IMEI contains a part, short or long (grams from 5 characters, trigrams below)', async () => {
+    const template = (await sql<{ imei: string }>`select imei from rm.inventory_devices order by imei limit 1`.execute(db)).rows[0]!.imei;
+    const live = (await sql<{ generation: number }>`select generation from projection_checkpoints where projection = 'inventory' and status = 'live'`.execute(db)).rows[0]!.generation;
+    const table = sql.id(`p_inventory_${live}`, 'inventory_devices');
+    // 123459234560000 holds both grams of '123456' (12345, 23456) but not the part itself.
+    const crafted = ['123459234560000', '991234560000001', '881234500000002'];
+    await sql`
+      insert into ${table} select (r).* from (
+        select jsonb_populate_record(d, jsonb_build_object('imei', c)) as r
+        from ${table} d, unnest(${crafted}::text[]) c where d.imei = ${template}) x`.execute(db);
+    await sql`analyze ${table}`.execute(db);
+    try {
+      const all = (await sql<{ imei: string }>`select imei from rm.inventory_devices`.execute(db)).rows.map((row) => row.imei);
+      const scope: Scope = { kind: 'all' };
+      const unset = { keyword: undefined, ibo_marketer_id: undefined, rma_order_id: undefined };
+      const parts = ['123456', '12345', '2345', '1234500000', '9923', '234560000', template.slice(3, 11), template.slice(-7), template, '%', '5_'];
+      for (const part of parts) {
+        const found = await pageAndTotal(db, { scope, counted: {}, where: detailedConditions(scope, { ...unset, imei: part }) }, { page: 1, results: 100 }, false);
+        const expected = all.filter((imei) => imei.includes(part));
+        expect({ part, total: found.total, pageIsMatches: found.imeis.every((imei) => expected.includes(imei)), page: found.imeis.length }).toEqual({
+          part, total: expected.length, pageIsMatches: true, page: Math.min(100, expected.length),
+        });
+      }
+    } finally {
+      await sql`delete from ${table} where imei = any(${crafted}::text[])`.execute(db);
+    }
+  }, 60_000);
 });
