@@ -7,7 +7,7 @@ import type { Scope } from '../admin/org.queries';
 import { projectionRunnerMigrations } from '../runner/checkpoints';
 import { chooseGeneration, followGeneration } from '../runner/projection-runner';
 import type { EventFeed, ProjectionDatabase, SqlDb } from '../runner/ports';
-import { type PageStrategy, pageAndTotal, pageImeis, sortedImeiPages } from './device-page-planner';
+import { type PageStrategy, pageAndTotal, pageImeis, sortedImeiPages, strategyFor } from './device-page-planner';
 import { type DeviceSelection, detailedConditions } from './device-report-filters';
 import { inventoryProjection } from './inventory.projection';
 import { legacyConditions } from './legacy-query';
@@ -253,6 +253,16 @@ describe('the device page planner', () => {
       await sql`delete from ${table} where imei like '77%'`.execute(db);
     }
   }, 60_000);
+
+  it('lets the filters lead when few match, or when the sort would walk past more than three rows per match before the first (issue 26)', () => {
+    expect(strategyFor(ESTIMATE_ABOVE - 1)).toBe('filters-first');
+    expect(strategyFor(23_000)).toBe('sort-order');
+    // 23,000 PHONEs activated lately, spread over the models: the first comes after a few dozen rows.
+    expect(strategyFor(23_000, 4_300)).toBe('sort-order');
+    // The same, sorted by model: the sample's first match lies past 700,000 devices.
+    expect(strategyFor(23_000, 700_000)).toBe('filters-first');
+    expect(strategyFor(400_000, 700_000)).toBe('sort-order');
+  });
 
   it('finds exactly the devices whose IMEI contains a part, short or long (grams from 5 characters, trigrams below)', async () => {
     const template = (await sql<{ imei: string }>`select imei from rm.inventory_devices order by imei limit 1`.execute(db)).rows[0]!.imei;

@@ -22,9 +22,18 @@ export async function waitForProjections(
   try {
     for (;;) {
       wakeup.clear();
-      const result = await sql<{ projection: string; transaction_id: string; global_position: string }>`
-        select projection, transaction_id::text as transaction_id, global_position::text as global_position
-        from projection_checkpoints where status = 'live' and projection = any(${[...projections]}::text[])`.execute(store.db);
+      let result;
+      try {
+        result = await sql<{ projection: string; transaction_id: string; global_position: string }>`
+          select projection, transaction_id::text as transaction_id, global_position::text as global_position
+          from projection_checkpoints where status = 'live' and projection = any(${[...projections]}::text[])`.execute(store.db);
+      } catch (error) {
+        // A look that fails while time is left is looked again (a long wait — the seed's — outlives
+        // a pool whose connections the catching-up projections all hold past its 5 s time-out).
+        if (Date.now() >= deadline) throw error;
+        await wakeup.wait(Math.min(deadline - Date.now(), 250));
+        continue;
+      }
       const reached = result.rows.filter(
         (row) => comparePositions({ transactionId: Number(row.transaction_id), globalPosition: Number(row.global_position) }, position) >= 0,
       );
