@@ -254,14 +254,14 @@ describe('the device page planner', () => {
     }
   }, 60_000);
 
-  it('lets the filters lead when few match, or when the sort would walk past more than three rows per match before the first (issue 26)', () => {
+  it('lets the filters lead when few match, or when the sort would walk past more devices than match before the first (issue 26)', () => {
     expect(strategyFor(ESTIMATE_ABOVE - 1)).toBe('filters-first');
-    expect(strategyFor(23_000)).toBe('sort-order');
-    // 23,000 PHONEs activated lately, spread over the models: the first comes after a few dozen rows.
-    expect(strategyFor(23_000, 4_300)).toBe('sort-order');
-    // The same, sorted by model: the sample's first match lies past 700,000 devices.
-    expect(strategyFor(23_000, 700_000)).toBe('filters-first');
-    expect(strategyFor(400_000, 700_000)).toBe('sort-order');
+    expect(strategyFor(27_000)).toBe('sort-order');
+    // 27,000 PHONEs activated lately, spread over the models: the first comes after a few hundred devices.
+    expect(strategyFor(27_000, 4_300)).toBe('sort-order');
+    // The same sorted by model (measured at a million: the first lies past 210,000 devices).
+    expect(strategyFor(27_000, 210_000)).toBe('filters-first');
+    expect(strategyFor(400_000, 210_000)).toBe('sort-order');
   });
 
   it('finds exactly the devices whose IMEI contains a part, short or long (grams from 5 characters, trigrams below)', async () => {
