@@ -264,11 +264,11 @@ describe('the device page planner', () => {
     expect(strategyFor(400_000, 210_000)).toBe('sort-order');
   });
 
-  it('finds exactly the devices whose IMEI contains a part, short or long (grams from 5 characters, trigrams below)', async () => {
+  it('finds exactly the devices whose IMEI contains a part, short or long', async () => {
     const template = (await sql<{ imei: string }>`select imei from rm.inventory_devices order by imei limit 1`.execute(db)).rows[0]!.imei;
     const live = (await sql<{ generation: number }>`select generation from projection_checkpoints where projection = 'inventory' and status = 'live'`.execute(db)).rows[0]!.generation;
     const table = sql.id(`p_inventory_${live}`, 'inventory_devices');
-    // 123459234560000 holds both grams of '123456' (12345, 23456) but not the part itself.
+    // 123459234560000 holds both 5-character runs of '123456' (12345, 23456) but not the part itself.
     const crafted = ['123459234560000', '991234560000001', '881234500000002'];
     await sql`
       insert into ${table} select (r).* from (

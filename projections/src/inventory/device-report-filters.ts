@@ -2,7 +2,7 @@ import type { DetailedReportFilters } from '@portal/contracts';
 import { sql } from 'kysely';
 import { type Scope, officeInScope } from '../admin/org.queries';
 import { type Condition, and, dateBetween, instantBetween } from '../sql/conditions';
-import { imeiContains } from '../sql/text';
+import { containsPattern } from '../sql/text';
 
 /**
  * The device reports' filters (doc 1 §2.11, §2.12) as conditions on rm.inventory_devices (alias
@@ -53,9 +53,9 @@ export function countableConditions(scope: Scope, filters: CountableFilters): Co
 
 export function sharedConditions(scope: Scope, filters: SharedDeviceFilters): Condition[] {
   const conditions = countableConditions(scope, filters);
-  // Keyword: a part of an IMEI or a whole carton number.
-  if (filters.keyword) conditions.push(sql<boolean>`(${imeiContains(sql`d.imei`, filters.keyword)} or d.carton_number = ${filters.keyword})`);
-  if (filters.imei) conditions.push(imeiContains(sql`d.imei`, filters.imei));
+  // Keyword: a part of an IMEI (trigram index) or a whole carton number.
+  if (filters.keyword) conditions.push(sql<boolean>`(d.imei like ${containsPattern(filters.keyword)} or d.carton_number = ${filters.keyword})`);
+  if (filters.imei) conditions.push(sql<boolean>`d.imei like ${containsPattern(filters.imei)}`);
   if (filters.carton) conditions.push(sql<boolean>`d.carton_number = ${filters.carton}`);
   if (filters.enroll_id) conditions.push(sql<boolean>`d.enroll_id = ${filters.enroll_id}`);
   return conditions;

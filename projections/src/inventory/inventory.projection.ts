@@ -4,7 +4,7 @@ import type { Projection } from '../runner/projection';
 import type { SqlDb } from '../runner/ports';
 import { DEVICE_COLUMNS, type DeviceRow, INVENTORY_EVENT_TYPES, evolveRow, isDeviceEvent, logLine } from './device-row';
 import { applyCounterDeltas } from '../sql/counter-deltas';
-import { ensureImeiGrams, ensureTrigramExtension } from '../sql/extensions';
+import { ensureTrigramExtension } from '../sql/extensions';
 import { COUNTERS } from './inventory-counters';
 
 export { type DeviceRow, INVENTORY_EVENT_TYPES, evolveRow, isDeviceEvent, logLine } from './device-row';
@@ -27,8 +27,7 @@ const REPORT_SORT_COLUMNS = [
 export const inventoryProjection: Projection = {
   name: 'inventory',
   // 4: devices carry the RMA order they were submitted on (rma_prefix). 5: sales are counted by the sales projection.
-  // 6: the partial-IMEI index of 5-character grams (issue 26).
-  version: 6,
+  version: 5,
   tables: [
     'inventory_devices', 'inventory_receive_jobs', 'inventory_job_cartons', 'inventory_agent_jobs', 'inventory_transfers', 'inventory_device_log',
     'inventory_counts', 'inventory_stock_ages',
@@ -53,11 +52,9 @@ export const inventoryProjection: Projection = {
     await sql`create index on ${t('inventory_devices')} (agent_job_id) where agent_job_id is not null`.execute(db);
     await sql`create index on ${t('inventory_devices')} (transfer_id) where transfer_id is not null`.execute(db);
     // The reports (doc 1 §2.11, §2.12) at a million devices: sorts and range filters walk these;
-    // a part of an IMEI is found by its 5-character grams, a shorter one by trigrams (imeiContains).
+    // partial IMEI search uses trigrams.
     await ensureTrigramExtension(db);
     await sql`create index on ${t('inventory_devices')} using gin (imei public.gin_trgm_ops)`.execute(db);
-    await ensureImeiGrams(db);
-    await sql`create index on ${t('inventory_devices')} using gin (public.imei_grams(imei))`.execute(db);
     // In the order the reports sort (descending with blanks last, then the IMEI; ascending is the
     // same index read backwards): a page is the index's first rows. The NULLS LAST matters even on
     // NOT NULL columns: the planner matches an index to an ORDER BY by its null ordering too.
