@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { createTestDatabase } from '../testing/test-database';
 import { eventStoreContract } from './event-store.contract';
-import { PostgresEventStore } from './postgres-event-store';
+import { PostgresEventStore, leanChainAppend } from './postgres-event-store';
 
 describe('PostgreSQL event store (contract)', () => {
   eventStoreContract(async () => {
@@ -50,5 +51,16 @@ describe('PostgreSQL event store: small appends made at once', () => {
     } finally {
       await test.drop();
     }
+  });
+});
+
+describe('the released es_append texts', () => {
+  // Migrations 0011 and 0012 run leanChainAppend's text; a deployment that applied them must get
+  // the same function as a fresh one, so the text may not change (the bench's chain: false aside).
+  it('are exactly what migrations 0011 and 0012 applied when they were released', () => {
+    const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(digest(leanChainAppend({ notifyInside: true }))).toBe('6704e9dd636b11dbedc35e51a9e0c2d77b9b4b9a6c0a6aa3eeea90caece89b8c');
+    expect(digest(leanChainAppend({ notifyInside: false }))).toBe('0d59b8ecd4c15a22bd89b24afa9ce59a7cfb2b69afb8534c22d7e71ad19712b1');
+    expect(leanChainAppend({ notifyInside: false, chain: false })).not.toMatch(/sha256|es_envelope/);
   });
 });
