@@ -106,6 +106,23 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '2 devices accepted successfully; 1 device returned to the manager' }));
   });
 
+  it('partial accept by scanning: a scanned IMEI of the job is ticked, one from elsewhere is refused in words (issue 27)', async () => {
+    const api = serve();
+    renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
+    await screen.findByText('Mia Manager');
+    fireEvent.click(screen.getByRole('button', { name: 'Partial Accept job of Mia Manager' }));
+    const scan = await screen.findByRole('textbox', { name: 'Scan IMEIs' });
+    for (const code of ['356938035643817', '356938035699991']) {
+      fireEvent.change(scan, { target: { value: code } });
+      fireEvent.keyDown(scan, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    }
+    expect(await screen.findByText('IMEI 356938035699991 is not in this job')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: /356938035643817/ })).toBeChecked());
+    expect(screen.getByRole('checkbox', { name: /356938035643809/ })).not.toBeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/partial_accept')).toEqual([{ agent_job_id: 'j-1', imei: ['356938035643817'] }]));
+  });
+
   it('shows a failure of the tiles in an Oops popup with Try Again!', async () => {
     stubApi(({ path }) => (path === '/api/v1/agent/agentdashboard' ? new Reply(500, { error: 'Internal Server Error', message: 'The dashboard is not available' }) : paged([])));
     renderPage(<AgentDashboardPage />, [ROLE.AGENT]);

@@ -5,10 +5,11 @@ import type { AgentCounts, AgentJobRow } from '@portal/contracts/inventory/inven
 import { useQuery } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Form, Modal, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, failureMessage, queryKey, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
 import ReportPage from '../../app/report/ReportPage';
+import ScanInput from '../../app/widgets/ScanInput';
 import ForcedChangePasswordDialog from '../../app/password/ForcedChangePasswordDialog';
 import { useCommand } from '../../app/command';
 import { shownDate, shownDeviceType } from '../../app/format';
@@ -53,10 +54,22 @@ function PartialAcceptModal({ job, onClose }: { job: AgentJobRow; onClose: () =>
   const [form] = Form.useForm<{ imei: string[] }>();
   const all = imeisOf(job);
   const command = useCommand<PartialAcceptBody>(partialAccept, changed);
+  const scannedBefore = useRef<string[]>([]);
 
   return (
     <Modal open title="Partial Accept" okText="Submit" confirmLoading={command.isPending} onOk={() => form.submit()} onCancel={onClose}>
-      <Typography.Paragraph>Tick the IMEIs you received from {job.manager_name}; the others go back to the manager.</Typography.Paragraph>
+      <Typography.Paragraph>Tick or scan the IMEIs you received from {job.manager_name}; the others go back to the manager.</Typography.Paragraph>
+      <ScanInput
+        label="Scan IMEIs"
+        resolve={(code) => (all.includes(code) ? { imeis: [code] } : { refused: `IMEI ${code} is not in this job` })}
+        onChange={(scanned) => {
+          // A scan ticks its IMEI; taking a scan off the list unticks it. Ticks stay the answer.
+          const ticked = (form.getFieldValue('imei') as string[] | undefined) ?? [];
+          const dropped = scannedBefore.current.filter((imei) => !scanned.includes(imei));
+          scannedBefore.current = scanned;
+          form.setFieldValue('imei', [...new Set([...ticked.filter((imei) => !dropped.includes(imei)), ...scanned])]);
+        }}
+      />
       <Form form={form} layout="vertical" onFinish={({ imei }) => command.mutate({ agent_job_id: job.job_id, imei }, { onSuccess: onClose })}>
         <Form.Item
           name="imei"
