@@ -91,7 +91,7 @@ export default function ScanInput({
   }, []);
 
   return (
-    <div>
+    <div style={{ marginBottom: 16 }}>
       <Input
         aria-label={label}
         placeholder={placeholder}
