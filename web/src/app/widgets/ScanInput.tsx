@@ -58,9 +58,10 @@ export default function ScanInput({
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const accepted = acceptedImeis(entries);
-  const acceptedKey = accepted.join(',');
+  // Told when the accepted IMEIs change, not on every keystroke's render.
+  const acceptedKey = JSON.stringify(accepted);
   useEffect(() => {
-    onChangeRef.current(acceptedKey === '' ? [] : acceptedKey.split(','));
+    onChangeRef.current(JSON.parse(acceptedKey) as string[]);
   }, [acceptedKey]);
 
   const settle = (code: string, resolution: ScanResolution) =>
