@@ -83,7 +83,7 @@ describe('security headers', () => {
   it('keeps the policy as data, written as one header', () => {
     expect(CONTENT_SECURITY_POLICY).toEqual(EXPECTED_POLICY);
     expect(contentSecurityPolicyHeader()).toBe(
-      "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
     );
   });
 

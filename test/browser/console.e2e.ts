@@ -16,6 +16,7 @@ import { call, login, type SeededService, startSeededService } from '../support/
 import { mailsTo } from '../support/outbox';
 import { DEMO_ID_PHOTO } from '../../services/src/demo/demo-photo';
 import { waitFor } from '../support/processes';
+import { fakeCameraArgs, writeBarcodeVideo } from '../support/fake-camera';
 
 /**
  * The console in a real browser (headless Debian Chromium through playwright-core) against the
@@ -1402,11 +1403,71 @@ describe('console in the browser', () => {
     });
   }, 180_000);
 
+  it('scan to act: the agent points the camera at a Code 128 IMEI on Partial Accept; the device is accepted, the other goes back', async () => {
+    const db = seeded.test.database.db;
+    const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!;
+    const dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
+    const agentId = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!.id;
+    const { key } = await createApiKey(db, retailer.id, 'browser camera test');
+    // A job of two devices waiting for the agent, through the API.
+    const [scanned, returned] = [0, 1].map((index) => demoDeviceId(930_000 + index, 'PHONE')) as [string, string];
+    const shipped = await call<{ job_id: string }>(baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key }, body: { office_id: dallas, devices: [scanned, returned].map((imei) => ({ imei, device_type: 'PHONE', carton_number: 'BR-CAM' })) } });
+    expect(shipped.status).toBe(201);
+    const manager = (await login(baseUrl, 'office.manager@demo.test')).body.items!.token;
+    const agent = (await login(baseUrl, 'agent@demo.test')).body.items!.token;
+    expect((await call(baseUrl, 'POST', '/api/v1/manager/manager_accept_selected_cartons', { token: manager, body: { job_id: shipped.body.job_id, carton_numbers: ['BR-CAM'], status: 1 } })).status).toBe(200);
+    expect((await call(baseUrl, 'POST', '/api/v1/manager/assigndevice', { token: manager, body: { devicestatus: 0, carton_number: ['BR-CAM'], agent_id: agentId, office_id: dallas } })).status).toBe(200);
+
+    // The phone's camera: Chromium plays a video of the first IMEI's Code 128 barcode.
+    const video = path.join(dataDir, 'imei-barcode.y4m');
+    await writeBarcodeVideo(video, scanned);
+    const cameraBrowser = await launchBrowser(fakeCameraArgs(video));
+    try {
+      await scenario(cameraBrowser, baseUrl, '20-camera-scan-partial-accept', async ({ context, page }) => {
+        await context.grantPermissions(['camera']);
+        await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+        // The agent may have other jobs waiting: open the Partial Accept that lists the two devices.
+        const dialog = page.getByRole('dialog').filter({ hasText: 'Partial Accept' });
+        const openers = page.getByRole('button', { name: /^Partial Accept job of/ });
+        await openers.first().waitFor();
+        for (let index = 0; ; index++) {
+          expect(index).toBeLessThan(await openers.count());
+          await openers.nth(index).click();
+          await dialog.waitFor();
+          if ((await dialog.getByText(scanned).count()) > 0) break;
+          await dialog.getByRole('button', { name: 'Cancel' }).click();
+          await dialog.waitFor({ state: 'hidden' });
+        }
+        await dialog.getByRole('button', { name: 'Scan IMEIs with the camera' }).click();
+        const camera = page.getByRole('dialog').filter({ hasText: 'Scan with the camera' });
+        await camera.getByText('Hold a barcode in the frame').waitFor({ timeout: 20_000 });
+        // Read from the picture (the WebAssembly reader: Chromium on Linux has no BarcodeDetector).
+        await camera.getByRole('list', { name: 'Codes read by the camera' }).getByText(scanned).waitFor({ timeout: 20_000 });
+        await screenshot(page, '20-camera-scan-reading');
+        await camera.getByRole('button', { name: 'Done' }).click();
+        await camera.waitFor({ state: 'hidden' });
+        const scannedCodes = dialog.getByRole('list', { name: 'Scan IMEIs: scanned codes' });
+        await scannedCodes.getByRole('listitem').filter({ hasText: scanned }).getByText('Picked').waitFor();
+        expect(await dialog.getByRole('checkbox', { name: new RegExp(`^${scanned}`) }).isChecked()).toBe(true);
+        expect(await dialog.getByRole('checkbox', { name: new RegExp(`^${returned}`) }).isChecked()).toBe(false);
+        await screenshot(page, '20-camera-scan-picked');
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      });
+    } finally {
+      await cameraBrowser.close();
+    }
+    // The scanned device is the agent's; the other went back to the manager.
+    const held = async (imei: string) => JSON.stringify((await call(baseUrl, 'GET', `/api/v1/agent/agentinventorylistv1?keyword=${imei}`, { token: agent })).body).includes(imei);
+    await waitFor(() => held(scanned), (found) => found, 10_000, 'the scanned device in the agent inventory');
+    expect(await held(returned)).toBe(false);
+  }, 180_000);
+
   it('runs under the Content-Security-Policy: styled /api/docs, styled console, and a refused inline script is noticed', async () => {
     await scenario(browser, baseUrl, '15-content-security-policy', async ({ page }) => {
       // The OpenAPI page's own inline <style> applies (style-src 'unsafe-inline'); it has no script.
       const docs = await page.goto('/api/docs');
-      expect(docs!.headers()['content-security-policy']).toContain("script-src 'self';");
+      expect(docs!.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
       await page.getByRole('heading', { level: 1 }).waitFor();
       const method = page.locator('span.m.get').first();
       expect(await method.evaluate((element) => (globalThis as unknown as BrowserGlobals).getComputedStyle(element).backgroundColor)).toBe('rgb(37, 99, 235)');
@@ -1414,7 +1475,7 @@ describe('console in the browser', () => {
 
       // antd's CSS-in-JS reached the console: its <style> elements exist and the primary button is coloured.
       const login = await page.goto('/login');
-      expect(login!.headers()['content-security-policy']).toContain("script-src 'self';");
+      expect(login!.headers()['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval';");
       const signInButton = page.getByRole('button', { name: 'Sign In' });
       await signInButton.waitFor();
       expect(await page.locator('style').count()).toBeGreaterThan(0);

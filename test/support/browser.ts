@@ -14,11 +14,11 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
  * Starts headless Chromium. A missing browser is a failure, never a skip: the message says what
  * to install (.ci/run does it with apt).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`The browser tests need Chromium at ${CHROMIUM_PATH}, which is missing: install Debian's package (apt-get install chromium); .ci/run does this.`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** Saves the page as test-output/browser/<name>.png (the folder is git-ignored). */

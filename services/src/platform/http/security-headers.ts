@@ -8,8 +8,10 @@ import helmet from 'helmet';
  *
  * - `default-src 'self'`: anything not named below (fonts, frames, media, workers, manifests)
  *   comes from this origin only.
- * - `script-src 'self'`: only the console's bundled files; no inline script, no eval. Vite
- *   emits no inline script and the /api/docs page has none.
+ * - `script-src 'self' 'wasm-unsafe-eval'`: only the console's bundled files; no inline script, no
+ *   eval. Vite emits no inline script and the /api/docs page has none. `'wasm-unsafe-eval'` lets
+ *   the camera scanner compile its barcode reader (WebAssembly, one of the build's files); it
+ *   allows WebAssembly only, not JavaScript's eval or `new Function`.
  * - `style-src 'self' 'unsafe-inline'`: antd 6 writes its CSS-in-JS into `<style>` elements at
  *   run time and components set `style` attributes. A nonce (antd's ConfigProvider `csp`)
  *   would cover antd's own `<style>` elements but not `style` attributes, and would make
@@ -25,7 +27,7 @@ import helmet from 'helmet';
  */
 export const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'connect-src': ["'self'"],

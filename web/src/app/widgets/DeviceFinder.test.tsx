@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installBrowserStubs } from '../report/render.test-util';
-import DeviceFinder from './DeviceFinder';
+import DeviceFinder, { finderLink } from './DeviceFinder';
 
 beforeAll(installBrowserStubs);
 afterEach(cleanup);
@@ -25,7 +25,7 @@ const renderFinder = () =>
 describe('the header device finder', () => {
   it('opens the detailed report on the IMEI digits typed, asking for the device log', () => {
     renderFinder();
-    const box = screen.getByRole('searchbox', { name: 'Find a device by IMEI' });
+    const box = screen.getByRole('searchbox', { name: 'Find a device by IMEI or carton' });
     fireEvent.change(box, { target: { value: ' 3569 3803 ' } });
     // Its button is named apart from a screen's own Search button.
     fireEvent.click(screen.getByRole('button', { name: 'Find device' }));
@@ -33,13 +33,23 @@ describe('the header device finder', () => {
     expect(screen.queryByRole('button', { name: /^search$/i })).toBeNull();
   });
 
-  it('refuses what is not 4 to 20 digits, saying so, and stays put', async () => {
+  it('opens the report on a scanned carton number (a label scanned by a USB scanner: the code and Enter, control characters around it)', () => {
     renderFinder();
-    const box = screen.getByRole('searchbox', { name: 'Find a device by IMEI' });
-    for (const typed of ['12', 'abcd1234', '123456789012345678901']) {
+    const box = screen.getByRole('searchbox', { name: 'Find a device by IMEI or carton' });
+    fireEvent.change(box, { target: { value: 'CT001230\r' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    expect(screen.getByLabelText('location')).toHaveTextContent('/InventoryDetailedReport?carton=CT001230');
+    expect(finderLink('BR-RMA/2#1')).toBe('/InventoryDetailedReport?carton=BR-RMA%2F2%231');
+    expect(finderLink('356938035643809')).toBe('/InventoryDetailedReport?imei=356938035643809&log=open');
+  });
+
+  it('refuses what is neither 4 to 20 digits nor a carton number, saying so, and stays put', async () => {
+    renderFinder();
+    const box = screen.getByRole('searchbox', { name: 'Find a device by IMEI or carton' });
+    for (const typed of ['12', 'ü-carton', 'C'.repeat(61)]) {
       fireEvent.change(box, { target: { value: typed } });
       fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
-      expect(await screen.findByRole('tooltip')).toHaveTextContent('Type an IMEI, or at least its last 4 digits');
+      expect(await screen.findByRole('tooltip')).toHaveTextContent('Type or scan an IMEI (at least its last 4 digits) or a carton number');
       expect(screen.getByLabelText('location')).toHaveTextContent('/dashboard');
     }
   });

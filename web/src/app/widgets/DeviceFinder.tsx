@@ -2,6 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { normalizeScan } from './ScanInput';
 
 /** The screen a found device opens on: the detailed report, filtered to the IMEI, its device log open. */
 export const DEVICE_FINDER_SCREEN = '/InventoryDetailedReport';
@@ -9,13 +10,32 @@ export const DEVICE_FINDER_SCREEN = '/InventoryDetailedReport';
 /** What the finder takes: the digits of an IMEI (or a SIM's ICCID, up to 20), whole or its end (at least 4). */
 export const IMEI_PART = /^\d{4,20}$/;
 
+/** A carton number as labels print it and the reports filter it: printable characters, no spaces, at most 60 (contracts' carton lists). */
+export const CARTON_NUMBER = /^[\x21-\x7e]{1,60}$/;
+
 /** The link that finds a device: the report filtered to IMEIs containing the digits, and `log=open` to open the log of the one match. */
 export const deviceFinderLink = (digits: string) => `${DEVICE_FINDER_SCREEN}?${new URLSearchParams({ imei: digits, log: 'open' }).toString()}`;
+
+/** The link that opens a carton: the report filtered to the devices of that carton number. */
+export const cartonFinderLink = (carton: string) => `${DEVICE_FINDER_SCREEN}?${new URLSearchParams({ carton }).toString()}`;
+
+/**
+ * Where a typed or scanned code leads: digits (4 to 20) are an IMEI or its end, anything else
+ * printable a carton number (a carton label's Code 128 or QR); undefined when it is neither.
+ */
+export function finderLink(typed: string): string | undefined {
+  const code = normalizeScan(typed);
+  if (IMEI_PART.test(code)) return deviceFinderLink(code);
+  if (/^\d{0,3}$/.test(code) || !CARTON_NUMBER.test(code)) return undefined;
+  return cartonFinderLink(code);
+}
 
 /**
  * The header's "find a device" box: an IMEI, or the end of one, opens the detailed report on the
  * devices whose IMEI holds those digits, with the device log open when exactly one matches (the
- * question a manager or auditor asks most: where has this device been?).
+ * question a manager or auditor asks most: where has this device been?). A carton number opens
+ * the report on that carton's devices. A USB scanner works here too: a scanned label types its
+ * code and Enter (docs/SCANNING.md).
  */
 export default function DeviceFinder({ width = 220 }: { width?: number }) {
   const navigate = useNavigate();
@@ -24,8 +44,8 @@ export default function DeviceFinder({ width = 220 }: { width?: number }) {
   return (
     <Tooltip open={problem !== undefined} title={problem} placement="bottom">
     <Input.Search
-      aria-label="Find a device by IMEI"
-      placeholder="Find IMEI"
+      aria-label="Find a device by IMEI or carton"
+      placeholder="Find IMEI or carton"
       // Named apart from the screens' own Search buttons.
       enterButton={<Button icon={<SearchOutlined />} aria-label="Find device" />}
       allowClear
@@ -34,12 +54,12 @@ export default function DeviceFinder({ width = 220 }: { width?: number }) {
       onChange={() => setProblem(undefined)}
       onSearch={(typed, _event, info) => {
         if (info?.source === 'clear') return;
-        const digits = typed.replace(/\s/g, '');
-        if (!IMEI_PART.test(digits)) {
-          setProblem('Type an IMEI, or at least its last 4 digits');
+        const link = finderLink(typed);
+        if (!link) {
+          setProblem('Type or scan an IMEI (at least its last 4 digits) or a carton number');
           return;
         }
-        navigate(deviceFinderLink(digits), { state: { cameFrom: `${location.pathname}${location.search}` } });
+        navigate(link, { state: { cameFrom: `${location.pathname}${location.search}` } });
       }}
     />
     </Tooltip>

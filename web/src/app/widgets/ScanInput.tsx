@@ -1,7 +1,8 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { luhnValid } from '@portal/contracts/inventory/inventory.schemas';
-import { Button, Input, Tag, Typography } from 'antd';
+import { Button, Input, Space, Tag, Typography } from 'antd';
 import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import CameraScanner from './CameraScanner';
 
 /**
  * What a scanned code stands for on the screen that asked: the IMEIs it adds (an IMEI itself, or
@@ -38,7 +39,8 @@ const acceptedImeis = (entries: readonly Entry[]) => [
 /**
  * The one scan input of every screen that picks devices or cartons (issue 27). A USB scanner types
  * a code and Enter, fast: each Enter takes the code typed so far, so scans land one per line with
- * nothing clicked between them; a pasted list is split into its lines. Each code is resolved at once
+ * nothing clicked between them; a pasted list is split into its lines; the camera button reads codes
+ * from the phone's or laptop's camera into the same list. Each code is resolved at once
  * by the screen (`resolve`): accepted codes add their IMEIs, refused ones stay listed in red with
  * the reason, a code scanned again is kept once with a note. `onChange` gets the accepted IMEIs.
  */
@@ -55,6 +57,7 @@ export default function ScanInput({
 }) {
   const [typed, setTyped] = useState('');
   const [entries, setEntries] = useState<Entry[]>([]);
+  const [camera, setCamera] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
   const accepted = acceptedImeis(entries);
@@ -93,27 +96,33 @@ export default function ScanInput({
 
   return (
     <div style={{ marginBottom: 16 }}>
-      <Input
-        aria-label={label}
-        placeholder={placeholder}
-        value={typed}
-        autoComplete="off"
-        onChange={(event) => setTyped(event.target.value)}
-        // A pasted list (a one-line box drops its line breaks): every line is a code.
-        onPaste={(event) => {
-          const text = event.clipboardData.getData('text');
-          if (!/[\r\n]/.test(text.trim())) return;
-          event.preventDefault();
-          take(text);
-        }}
-        // Not onPressEnter: it waits for each Enter's key-up, and a scanner's next code may come first.
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-          event.preventDefault();
-          take(typed);
-          setTyped('');
-        }}
-      />
+      <Space.Compact block>
+        <Input
+          aria-label={label}
+          placeholder={placeholder}
+          value={typed}
+          autoComplete="off"
+          onChange={(event) => setTyped(event.target.value)}
+          // A pasted list (a one-line box drops its line breaks): every line is a code.
+          onPaste={(event) => {
+            const text = event.clipboardData.getData('text');
+            if (!/[\r\n]/.test(text.trim())) return;
+            event.preventDefault();
+            take(text);
+          }}
+          // Not onPressEnter: it waits for each Enter's key-up, and a scanner's next code may come first.
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            take(typed);
+            setTyped('');
+          }}
+        />
+        <Button icon={<CameraOutlined />} aria-label={`${label} with the camera`} onClick={() => setCamera(true)}>
+          Camera
+        </Button>
+      </Space.Compact>
+      {camera && <CameraScanner onCode={take} onClose={() => setCamera(false)} />}
       <Typography.Text type="secondary" aria-live="polite">
         {entries.length === 0 ? 'Nothing scanned yet' : `${accepted.length} device${accepted.length === 1 ? '' : 's'} picked from ${entries.length} code${entries.length === 1 ? '' : 's'}`}
       </Typography.Text>

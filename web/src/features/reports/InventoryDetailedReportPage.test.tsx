@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { paged, stubApi } from '../../app/testing/page.test-util';
-import { deviceFinderLink } from '../../app/widgets/DeviceFinder';
+import { cartonFinderLink, deviceFinderLink } from '../../app/widgets/DeviceFinder';
 import InventoryDetailedReportPage from './InventoryDetailedReportPage';
 import { pick, renderReport } from '../../app/testing/report.test-util';
 import { ROLE } from '@portal/contracts/platform/roles';
@@ -74,6 +74,15 @@ describe('Inventory Detailed Report', { timeout: 30_000 }, () => {
     renderReport(<InventoryDetailedReportPage />, { url: `${deviceFinderLink('38')}` });
     expect(await screen.findByText('356938035643817')).toBeInTheDocument();
     expect(api.queries(REPORT)[0]).toMatchObject({ imei: '38' });
+    expect(screen.queryByText(/^Device Log/)).toBeNull();
+  });
+
+  it('the finder link of a scanned carton label (?carton=…) lists that carton\'s devices without opening a log', async () => {
+    const api = serve();
+    renderReport(<InventoryDetailedReportPage />, { url: `${cartonFinderLink('C-100')}` });
+    expect(await screen.findByText('356938035643817')).toBeInTheDocument();
+    expect(api.queries(REPORT)[0]).toEqual({ carton: 'C-100', page: '1', results: '10' });
+    expect(screen.getByPlaceholderText('Carton')).toHaveValue('C-100');
     expect(screen.queryByText(/^Device Log/)).toBeNull();
   });
 

@@ -81,12 +81,14 @@ export default function InventoryDetailedReportPage() {
   const statusParam = searchParams.get('status');
   // The header's device finder links here with the IMEI digits, and log=open to open the one match's log.
   const imeiParam = searchParams.get('imei');
+  // …and with a carton number (typed, or a carton label scanned): that carton's devices.
+  const cartonParam = searchParams.get('carton');
   const [logWanted, setLogWanted] = useState(searchParams.get('log') === 'open');
   const initialValues = useMemo(() => {
     const status = statusesFromLink(statusParam);
-    const values = { ...(status.length > 0 && { status }), ...(imeiParam && { imei: imeiParam }) };
+    const values = { ...(status.length > 0 && { status }), ...(imeiParam && { imei: imeiParam }), ...(cartonParam && { carton: cartonParam }) };
     return Object.keys(values).length > 0 ? values : undefined;
-  }, [statusParam, imeiParam]);
+  }, [statusParam, imeiParam, cartonParam]);
   const [logOf, setLogOf] = useState<string>();
   // Choosing a past date rewrites the link too; that is not another link asking for a device's log.
   const linkParams = new URLSearchParams(searchParams);
@@ -103,8 +105,8 @@ export default function InventoryDetailedReportPage() {
   return (
     <>
       <ReportPage<DetailedDeviceRow>
-        // Another link (a dashboard card's statuses, the header's IMEI) opens the report afresh.
-        key={`${statusParam ?? ''}|${imeiParam ?? ''}`}
+        // Another link (a dashboard card's statuses, the header's IMEI or carton) opens the report afresh.
+        key={`${statusParam ?? ''}|${imeiParam ?? ''}|${cartonParam ?? ''}`}
         title="Inventory Detailed Report"
         list={list}
         exportRoute={exportRoute}
