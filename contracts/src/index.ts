@@ -48,6 +48,8 @@ export * from './exports/exports.routes';
 export * from './inventory/inventory.events';
 export * from './inventory/device-custody';
 export * from './inventory/inventory.schemas';
+export * from './inventory/labels.codes';
+export * from './inventory/labels.schemas';
 export * from './inventory/inventory.views';
 export * from './platform/list-params';
 export * from './platform/page';

@@ -37,6 +37,7 @@ export * from './inventory/inventory.projection';
 export * from './inventory/inventory.queries';
 export * from './inventory/rma-candidates.queries';
 export * from './inventory/custody-facts.queries';
+export * from './inventory/labels.queries';
 export * from './inventory/dashboard-counts.queries';
 export * from './business-time';
 export * from './inventory/device-report.queries';

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
+import { PdfParser } from '../../services/src/platform/testing/pdf-parser';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
 
@@ -359,6 +360,77 @@ describe('inventory flows', () => {
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toBe('The request is too large.');
   }, 60_000);
+
+  it('prints carton and device labels (issue 27) as a PDF, of the caller\'s own cartons and devices only, and refuses hostile bodies in words', async () => {
+    const items = [71, 72, 73].map((serial) => device(serial, 'CTN-LABEL'));
+    expect((await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: items })).status).toBe(201);
+    const imeis = items.map((item) => item.imei);
+    const print = async (who: keyof typeof tokens, kind: 'carton' | 'device', body: unknown) => {
+      const response = await fetch(`${service.baseUrl}/api/v1/manager/${kind}_labels`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[who]}` },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const type = response.headers.get('content-type') ?? '';
+      const answer = type.startsWith('application/pdf') ? Buffer.from(await response.arrayBuffer()) : ((await response.json()) as { error: string; message: string; fields?: Record<string, string> });
+      return { status: response.status, type, disposition: response.headers.get('content-disposition'), body: answer };
+    };
+    const parser = new PdfParser();
+    try {
+      // The office's manager: one carton label on a 4 x 6 in page, three device labels on one A4 sheet.
+      const cartonLabels = await print('manager', 'carton', { carton_numbers: ['CTN-LABEL'], layout: '4x6' });
+      expect(cartonLabels).toMatchObject({ status: 200, type: 'application/pdf', disposition: 'attachment; filename="carton-labels-4x6.pdf"' });
+      const office = (await sql<{ name: string; office_number: string }>`select name, office_number from rm.org_offices where id = ${dallas}`.execute(service.test.database.db)).rows[0]!;
+      const [cartonPage, ...noMore] = await parser.parse(cartonLabels.body as Buffer);
+      expect(noMore).toEqual([]);
+      expect(cartonPage!.items).toEqual(expect.arrayContaining(['CTN-LABEL', `${office.name} (#${office.office_number})`, '3', 'Phone']));
+      expect(cartonPage!.items.filter((item) => /^\d{2}-\d{2}-\d{4}$/.test(item))).toHaveLength(1);
+      const deviceLabels = await print('manager', 'device', { imeis, layout: 'a4' });
+      expect(deviceLabels).toMatchObject({ status: 200, type: 'application/pdf', disposition: 'attachment; filename="device-labels-a4.pdf"' });
+      const [sheet] = await parser.parse(deviceLabels.body as Buffer);
+      expect(sheet!.items.filter((item) => /^\d{15}$/.test(item))).toEqual(imeis);
+      expect(sheet!.items).toEqual(expect.arrayContaining(['Acme A1', 'CTN-LABEL']));
+    } finally {
+      await parser.stop();
+    }
+
+    // Another office's manager learns nothing: the answer is that for a carton or device that does not exist.
+    const notMine = await print('manager2', 'carton', { carton_numbers: ['CTN-LABEL'], layout: 'a4' });
+    expect(notMine).toMatchObject({ status: 404, body: { error: 'Not Found', message: 'Carton CTN-LABEL is not in your inventory.' } });
+    expect(JSON.stringify(notMine).replaceAll('CTN-LABEL', 'CTN-NEVER')).toBe(JSON.stringify(await print('manager2', 'carton', { carton_numbers: ['CTN-NEVER'], layout: 'a4' })));
+    const unknownImei = imei('35693803999992');
+    const notMyDevices = await print('manager2', 'device', { imeis: [imeis[0]], layout: '62mm' });
+    expect(notMyDevices).toMatchObject({ status: 404, body: { error: 'Not Found', message: `IMEI ${imeis[0]} is not in your inventory.` } });
+    expect(JSON.stringify(notMyDevices).replaceAll(imeis[0]!, unknownImei)).toBe(JSON.stringify(await print('manager2', 'device', { imeis: [unknownImei], layout: '62mm' })));
+    // One out of reach spoils the batch: no PDF with a gap in it.
+    expect(await print('manager', 'device', { imeis: [...imeis, unknownImei], layout: 'a4' })).toMatchObject({ status: 404, body: { message: `IMEI ${unknownImei} is not in your inventory.` } });
+
+    // Hostile bodies: a 4xx in the one error shape, never a PDF, never a 5xx.
+    const hostile: [kind: 'carton' | 'device', body: unknown, message: string | RegExp][] = [
+      ['carton', { carton_numbers: [], layout: 'a4' }, 'Please select cartons'],
+      ['carton', { carton_numbers: ['CTN-LABEL'], layout: '__proto__' }, /^Please choose a label layout/],
+      ['carton', { carton_numbers: ['CTN-LABEL'], layout: 'constructor' }, /^Please choose a label layout/],
+      ['carton', { carton_numbers: ['CTN\u0000LABEL'], layout: 'a4' }, 'Text may not contain control characters'],
+      ['carton', { carton_numbers: ['__proto__', 'constructor'], layout: 'a4' }, '2 cartons are not in your inventory: __proto__, constructor.'],
+      ['carton', { carton_numbers: 'CTN-LABEL', layout: 'a4' }, 'Please select cartons'],
+      ['carton', { carton_numbers: [{}], layout: 'a4' }, 'Please select cartons'],
+      ['device', { imeis: Array.from({ length: 100_000 }, () => imeis[0]), layout: 'a4' }, 'At most 1,000 labels at once'],
+      ['device', { imeis: ['35693803000007\u001b'], layout: 'a4' }, 'Text may not contain control characters'],
+      ['device', { imeis: ['not-an-imei'], layout: 'a4' }, 'IMEI not-an-imei is not 15 digits (an ICCID 19 or 20)'],
+      ['device', { imeis: [imeis[0]], layout: 7 }, /^Please choose a label layout/],
+      ['device', { imeis: null }, 'Please select IMEIs'],
+      ['device', [], /./],
+      ['device', '{"imeis": [', /./],
+    ];
+    for (const [kind, body, message] of hostile) {
+      const answer = await print('manager', kind, body);
+      const asked = JSON.stringify(body).slice(0, 80);
+      expect({ asked, clientError: answer.status >= 400 && answer.status < 500, type: answer.type }).toEqual({ asked, clientError: true, type: expect.stringMatching(/^application\/json/) });
+      expect(answer.body).toMatchObject({ error: expect.any(String), message });
+      // The 100,000 items answer one message, not one per item.
+      expect(JSON.stringify(answer.body).length).toBeLessThan(2000);
+    }
+  });
 
   it('lets only one of two managers who assign the same carton at once win', async () => {
     const carton = [11, 12, 13, 14].map((serial) => device(serial, 'CTN-RACE'));

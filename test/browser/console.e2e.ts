@@ -483,6 +483,8 @@ describe('console in the browser', () => {
       await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
       const accept = page.getByRole('button', { name: /^Accept job of/ });
       await accept.first().click();
+      // Accept shows the job's IMEIs with a scan box; nothing scanned, "Accept all" takes the job as listed.
+      await page.getByRole('dialog').getByRole('button', { name: 'Accept all 5' }).click();
       await page.getByText('5 devices accepted successfully').waitFor();
       await page.getByRole('button', { name: 'OK' }).click();
       await page.goto('/agent-Inventory');

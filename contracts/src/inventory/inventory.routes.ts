@@ -21,6 +21,7 @@ import {
   transferRequestsQuery,
   transferToOfficeBody,
 } from './inventory.schemas';
+import { cartonLabelsBody, deviceLabelsBody } from './labels.schemas';
 
 const capability = 'inventory';
 /** Manager inventory screens (ReceiveInventory, assignagent, Inventory, InventoryBy*, aged by agent/manager/office, ...): roles 3, 11, 12 (doc 1 §2.1). */
@@ -104,6 +105,12 @@ export const inventoryRoutes: readonly ApiRoute[] = [
   // Device log drawer of the detailed report (doc 1 §2.11): built with the flows
   { method: 'GET', path: '/api/v1/device_log/:id', access: managerScreens, capability,
     summary: 'History of one device (device-log drawer)', spec: `${reports}; doc 1 §2.11`, params: deviceLogParams },
+
+  // Printable labels (ours, issue 27; docs/SCANNING.md "Labels"): a PDF, read only, in the caller's scope
+  { method: 'POST', path: '/api/v1/manager/carton_labels', access: managerScreens, capability, file: ['application/pdf'],
+    summary: 'Carton labels as a PDF (carton number as Code 128 and QR, office, device count, device type, received date) for A4 sheets, 4x6 in or 62 mm label printers', spec: `${managerBase}; doc 1 §2.5 Receive Inventory, Cartons List (labels are ours: docs/SCANNING.md)`, body: cartonLabelsBody },
+  { method: 'POST', path: '/api/v1/manager/device_labels', access: managerScreens, capability, file: ['application/pdf'],
+    summary: 'Device labels as a PDF (IMEI as Code 128 with its digits, model, carton number) for A4 sheets, 4x6 in or 62 mm label printers', spec: `${managerBase}; doc 1 §2.11 device rows and log (labels are ours: docs/SCANNING.md)`, body: deviceLabelsBody },
 
   // Manifest upload (ours: the spec shows jobs arriving, not how): back office (roles 1, 12) uploads a CSV/XLSX shipment
   { method: 'POST', path: '/api/v1/manager/receive_manifest', success: 201, access: screenRoles(ROLE.RETAILER_MANAGER), capability,

@@ -5,6 +5,7 @@ import { AnswerCartonsHandler } from './answer-cartons.command';
 import { AnswerTransferHandler } from './answer-transfer.command';
 import { AssignDeviceHandler } from './assign-device.command';
 import { AssignController } from './assign.controller';
+import { LabelsController } from './labels.controller';
 import { PartiallyAcceptAgentJobHandler } from './partially-accept-agent-job.command';
 import { ReassignDeviceHandler } from './reassign-device.command';
 import { ReceiveCartonHandler } from './receive-carton.command';
@@ -31,5 +32,5 @@ export const INVENTORY_COMMAND_HANDLERS = [
 ];
 
 /** Device custody (doc 1 §2.5-§2.9, §2.14): its commands on the bus and its screens' routes. */
-@Module({ controllers: [ReceiveController, AssignController, StockController, AgentInventoryController], providers: INVENTORY_COMMAND_HANDLERS })
+@Module({ controllers: [ReceiveController, AssignController, StockController, AgentInventoryController, LabelsController], providers: INVENTORY_COMMAND_HANDLERS })
 export class InventoryModule {}

@@ -55,6 +55,8 @@ export const can = {
   publishHelp: (roles: Roles) => holdsAny(roles, SCREEN_ROLES.helpPublishers),
   /** Send Message to an office's agents (ours; contracts' POST /api/v1/messages): the managers. */
   sendMessages: (roles: Roles) => holdsAny(roles, SCREEN_ROLES.managers),
+  /** Print carton and device labels (ours, issue 27; contracts' POST manager/carton_labels, device_labels): the managers, not the read-only auditor. */
+  printLabels: (roles: Roles) => holdsAny(roles, SCREEN_ROLES.managers),
   /** Register, enable, disable, remove, replay and redeliver webhooks (contracts' SUBSCRIPTION_ROLES): the super role and retailer managers; the auditor only reads. */
   manageWebhooks: (roles: Roles) => holdsAny(roles, SUBSCRIPTION_ROLES),
 };

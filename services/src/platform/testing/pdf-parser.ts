@@ -27,13 +27,14 @@ const multiply = (m, n) => [
   m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5],
 ];
 const apply = (m, x, y) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
-parentPort.on('message', async ({ id, bytes, module }) => {
+parentPort.on('message', async ({ id, bytes, module, pick }) => {
   try {
     pdfjs ??= await import(pathToFileURL(module).href);
     const { OPS } = pdfjs;
     const doc = await pdfjs.getDocument({ data: bytes, verbosity: pdfjs.VerbosityLevel.ERRORS, isEvalSupported: false }).promise;
     const pages = [];
-    for (let n = 1; n <= doc.numPages; n++) {
+    const numbers = pick ? pick.map((n) => (n < 0 ? doc.numPages + 1 + n : n)) : Array.from({ length: doc.numPages }, (_, i) => i + 1);
+    for (const n of numbers) {
       const page = await doc.getPage(n);
       const [, , width, height] = page.view;
       const content = await page.getTextContent();
@@ -57,8 +58,9 @@ parentPort.on('message', async ({ id, bytes, module }) => {
       pages.push({ width, height, items, fills });
       page.cleanup();
     }
+    const count = doc.numPages;
     await doc.destroy();
-    parentPort.postMessage({ id, pages });
+    parentPort.postMessage({ id, pages, count });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.stack || error) });
   }
@@ -69,23 +71,33 @@ parentPort.on('message', async ({ id, bytes, module }) => {
 export class PdfParser {
   private readonly worker = new Worker(PARSER_SOURCE, { eval: true });
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (pages: ParsedPage[]) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (parsed: { pages: ParsedPage[]; count: number }) => void; reject: (error: Error) => void }>();
 
   constructor() {
-    this.worker.on('message', ({ id, pages, error }: { id: number; pages?: ParsedPage[]; error?: string }) => {
+    this.worker.on('message', ({ id, pages, count, error }: { id: number; pages?: ParsedPage[]; count?: number; error?: string }) => {
       const waiting = this.pending.get(id)!;
       this.pending.delete(id);
       if (error) waiting.reject(new Error(error));
-      else waiting.resolve(pages!);
+      else waiting.resolve({ pages: pages!, count: count! });
     });
   }
 
-  parse(bytes: Uint8Array): Promise<ParsedPage[]> {
+  private send(bytes: Uint8Array, pick: readonly number[] | undefined): Promise<{ pages: ParsedPage[]; count: number }> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, bytes, module: require.resolve('pdfjs-dist/legacy/build/pdf.mjs') });
+      this.worker.postMessage({ id, bytes, module: require.resolve('pdfjs-dist/legacy/build/pdf.mjs'), pick });
     });
+  }
+
+  /** Every page. */
+  async parse(bytes: Uint8Array): Promise<ParsedPage[]> {
+    return (await this.send(bytes, undefined)).pages;
+  }
+
+  /** Only the pages named (1 the first, -1 the last), in that order, and how many the document has: a long document's count and a few pages of it, quickly. */
+  parsePages(bytes: Uint8Array, pick: readonly number[]): Promise<{ pages: ParsedPage[]; count: number }> {
+    return this.send(bytes, pick);
   }
 
   async stop(): Promise<void> {

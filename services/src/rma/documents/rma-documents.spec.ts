@@ -1,9 +1,9 @@
 import { raw as encodeBarcode } from 'bwip-js';
+import { code128Pattern } from '../../platform/pdf/barcodes';
 import { type ParsedPage, PdfParser } from '../../platform/testing/pdf-parser';
 import {
   type RmaFormData,
   type ShippingLabelData,
-  code128Pattern,
   formatDeviceTotal,
   renderRmaForm,
   renderShippingLabels,

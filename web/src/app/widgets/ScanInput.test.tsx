@@ -59,6 +59,14 @@ describe('the scan input', () => {
     // Taking a code off the list takes its devices out of the pick.
     fireEvent.click(screen.getByRole('button', { name: 'Remove CTN-2026-000001' }));
     await waitFor(() => expect(lastPicked()).toEqual([imeiNumber(1), imeiNumber(2)]));
+
+    // A refused code scanned again is checked again: what the screen allows may have changed.
+    job.add(imeiNumber(9));
+    fireEvent.change(box, { target: { value: imeiNumber(9) } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(lastPicked()).toEqual([imeiNumber(1), imeiNumber(9), imeiNumber(2)]));
+    expect(screen.queryByText(`IMEI ${imeiNumber(9)} is not in this job`)).toBeNull();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
   });
 
   it('flags an IMEI whose check digit does not match, and still picks it', async () => {

@@ -42,7 +42,7 @@ const acceptedImeis = (entries: readonly Entry[]) => [
  * nothing clicked between them; a pasted list is split into its lines; the camera button reads codes
  * from the phone's or laptop's camera into the same list. Each code is resolved at once
  * by the screen (`resolve`): accepted codes add their IMEIs, refused ones stay listed in red with
- * the reason, a code scanned again is kept once with a note. `onChange` gets the accepted IMEIs.
+ * the reason (scanned again, checked again), an accepted code scanned again is kept once with a note. `onChange` gets the accepted IMEIs.
  */
 export default function ScanInput({
   label,
@@ -67,30 +67,39 @@ export default function ScanInput({
     onChangeRef.current(JSON.parse(acceptedKey) as string[]);
   }, [acceptedKey]);
 
-  const settle = (code: string, resolution: ScanResolution) =>
-    setEntries((current) => current.map((entry) => (entry.code === code && !entry.resolution ? { ...entry, resolution } : entry)));
-
   // The codes on the list, known at once (state updates land later): a burst of scans must see its own repeats.
   const known = useRef(new Set<string>());
+  // The refused ones among them: scanned again, they are checked again (what the screen allows may have changed).
+  const refusedCodes = useRef(new Set<string>());
+  const check = (code: string) => {
+    const settle = (resolution: ScanResolution) => {
+      if ('refused' in resolution) refusedCodes.current.add(code);
+      setEntries((current) => current.map((entry) => (entry.code === code && !entry.resolution ? { ...entry, resolution } : entry)));
+    };
+    Promise.resolve()
+      .then(() => resolve(code))
+      .then(settle, () => settle({ refused: `${code} could not be checked: try again` }));
+  };
   const take = (text: string) => {
     for (const code of text.split(/[\r\n]+/).map(normalizeScan)) {
       if (code === '') continue;
+      if (refusedCodes.current.delete(code)) {
+        setEntries((current) => current.map((entry) => (entry.code === code ? { code, repeats: entry.repeats } : entry)));
+        check(code);
+        continue;
+      }
       if (known.current.has(code)) {
         setEntries((current) => current.map((entry) => (entry.code === code ? { ...entry, repeats: entry.repeats + 1 } : entry)));
         continue;
       }
       known.current.add(code);
       setEntries((current) => [...current, { code, repeats: 0 }]);
-      Promise.resolve()
-        .then(() => resolve(code))
-        .then(
-          (resolution) => settle(code, resolution),
-          () => settle(code, { refused: `${code} could not be checked: try again` }),
-        );
+      check(code);
     }
   };
   const remove = useCallback((code: string) => {
     known.current.delete(code);
+    refusedCodes.current.delete(code);
     setEntries((current) => current.filter((entry) => entry.code !== code));
   }, []);
 

@@ -4,7 +4,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { Reply, lastNotice, paged, renderPage, stubApi } from '../../app/testing/page.test-util';
-import AgentDashboardPage, { PARTIAL_ACCEPT_MESSAGES } from './AgentDashboardPage';
+import { buttonOf, openConfirm } from '../../app/testing/form.test-util';
+import AgentDashboardPage, { JOB_SCAN_MESSAGES, PARTIAL_ACCEPT_MESSAGES } from './AgentDashboardPage';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {
@@ -66,10 +67,42 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
     renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
     await screen.findByText('Mia Manager');
     const before = api.queries('/api/v1/agent/agentdashboard').length;
-    fireEvent.click(screen.getByRole('button', { name: 'Accept job of Mia Manager' }));
+    fireEvent.click(screen.getByLabelText('Accept job of Mia Manager', { selector: 'button' }));
+    // Nothing scanned (no scanner): the dialog's Accept sends at once.
+    fireEvent.click(await waitFor(() => buttonOf('Accept all 3')));
     await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/accept')).toEqual([{ imei: ['356938035643809', '356938035643817', '490154203237518'], agent_job_id: 'j-1' }]));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '3 devices accepted successfully' }));
     await waitFor(() => expect(api.queries('/api/v1/agent/agentdashboard').length).toBeGreaterThan(before));
+  });
+
+  it('accept by scanning: the job\'s IMEIs are checked off, one from elsewhere is refused in words, a short box asks first (issue 27)', async () => {
+    const api = serve();
+    renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
+    await screen.findByText('Mia Manager');
+    fireEvent.click(screen.getByLabelText('Accept job of Mia Manager', { selector: 'button' }));
+    const scan = await screen.findByLabelText('Scan IMEIs');
+    const scanCode = (code: string) => {
+      fireEvent.change(scan, { target: { value: code } });
+      fireEvent.keyDown(scan, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    };
+    for (const code of ['356938035643809', '356938035699991', '356938035643817']) scanCode(code);
+    expect(await screen.findByText(JOB_SCAN_MESSAGES.notInJob('356938035699991'))).toBeInTheDocument();
+    expect(await screen.findByText(JOB_SCAN_MESSAGES.notScanned(['490154203237518']))).toBeInTheDocument();
+    const jobList = screen.getByLabelText('IMEIs of this job');
+    expect([...jobList.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['356938035643809 (Phone) Scanned', '356938035643817 (Phone) Scanned', '490154203237518 (Tablet) Not scanned']);
+
+    // Some scanned, one not: Accept asks first; Back sends nothing.
+    const acceptAll = buttonOf('Accept all 3');
+    const confirm = await openConfirm(acceptAll);
+    expect([confirm.title, confirm.content]).toEqual([JOB_SCAN_MESSAGES.confirmTitle(1), JOB_SCAN_MESSAGES.confirmContent(3)]);
+    confirm.press('Back');
+    expect(api.bodies('POST', '/api/v1/agent/accept')).toEqual([]);
+
+    // Every IMEI scanned: one click, and the command is the whole job's, as ever.
+    scanCode('490154203237518');
+    expect(await screen.findByText(JOB_SCAN_MESSAGES.allScanned)).toBeInTheDocument();
+    fireEvent.click(acceptAll);
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/accept')).toEqual([{ imei: ['356938035643809', '356938035643817', '490154203237518'], agent_job_id: 'j-1' }]));
   });
 
   it('disables Partial Accept for a job of one device and says why', async () => {
@@ -87,8 +120,9 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
     const api = serve();
     renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
     await screen.findByText('Mia Manager');
-    fireEvent.click(screen.getByRole('button', { name: 'Partial Accept job of Mia Manager' }));
-    const submit = await screen.findByRole('button', { name: 'Submit' });
+    // By label, not by role (here and below): computing accessible names in this table is slow in jsdom.
+    fireEvent.click(screen.getByLabelText('Partial Accept job of Mia Manager', { selector: 'button' }));
+    const submit = await waitFor(() => buttonOf('Submit'));
     fireEvent.click(submit);
     expect(await screen.findByText(PARTIAL_ACCEPT_MESSAGES.none)).toBeInTheDocument();
 
@@ -110,16 +144,16 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
     const api = serve();
     renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
     await screen.findByText('Mia Manager');
-    fireEvent.click(screen.getByRole('button', { name: 'Partial Accept job of Mia Manager' }));
-    const scan = await screen.findByRole('textbox', { name: 'Scan IMEIs' });
+    fireEvent.click(screen.getByLabelText('Partial Accept job of Mia Manager', { selector: 'button' }));
+    const scan = await screen.findByLabelText('Scan IMEIs');
     for (const code of ['356938035643817', '356938035699991']) {
       fireEvent.change(scan, { target: { value: code } });
       fireEvent.keyDown(scan, { key: 'Enter', code: 'Enter', keyCode: 13 });
     }
     expect(await screen.findByText('IMEI 356938035699991 is not in this job')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('checkbox', { name: /356938035643817/ })).toBeChecked());
-    expect(screen.getByRole('checkbox', { name: /356938035643809/ })).not.toBeChecked();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByLabelText(/356938035643817/, { selector: 'input[type=checkbox]' })).toBeChecked());
+    expect(screen.getByLabelText(/356938035643809/, { selector: 'input[type=checkbox]' })).not.toBeChecked();
+    fireEvent.click(buttonOf('Submit'));
     await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/partial_accept')).toEqual([{ agent_job_id: 'j-1', imei: ['356938035643817'] }]));
   });
 
@@ -128,5 +162,15 @@ describe('Agent dashboard', { timeout: 20_000 }, () => {
     renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Oops', content: 'The dashboard is not available' }));
     expect(screen.getByRole('button', { name: 'Try Again!' })).toBeInTheDocument();
+  });
+
+  it('Swap a device opens the Device Swap dialog (issue 27)', async () => {
+    serve();
+    renderPage(<AgentDashboardPage />, [ROLE.AGENT]);
+    await screen.findByText('Mia Manager');
+    fireEvent.click(buttonOf('Swap a device'));
+    expect(await screen.findByText('Device Swap', { selector: '.ant-modal-title' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Sold IMEI', { selector: 'input' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Replacement IMEI', { selector: 'input' })).toBeInTheDocument();
   });
 });

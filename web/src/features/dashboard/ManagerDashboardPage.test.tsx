@@ -1,12 +1,13 @@
 import { ROLE } from '@portal/contracts/platform/roles';
 import type { ManagerCounts } from '@portal/contracts/inventory/inventory.views';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { SessionProvider } from '../../app/session-context';
-import { renderPage, signIn, stubApi } from '../../app/testing/page.test-util';
+import { paged, renderPage, signIn, stubApi } from '../../app/testing/page.test-util';
+import { buttonOf } from '../../app/testing/form.test-util';
 import ManagerDashboardPage from './ManagerDashboardPage';
 
 beforeAll(installBrowserStubs);
@@ -73,6 +74,36 @@ describe('Manager dashboard', { timeout: 20_000 }, () => {
       ['Manager Received', null],
       ['Agent Transfer', null],
     ]);
+    // The auditor changes nothing: no device swap.
+    expect(screen.queryByText('Swap a device')).toBeNull();
+  });
+
+  it('Swap a device opens the Device Swap dialog; a swap sent reloads the counts (issue 27)', async () => {
+    const [sold, replacement] = ['356938035643809', '356938035643817'];
+    const api = stubApi(({ path, query }) => {
+      if (path === '/api/v1/dashboard_count') return { data: { data: counts } };
+      if (path === '/api/v1/detailed_inventory_report') {
+        const imei = query.get('imei');
+        return paged(imei === sold ? [{ imei, status: 8, status_name: 'Sold' }] : imei === replacement ? [{ imei, status: 3, status_name: 'Manager Received' }] : []);
+      }
+      if (path === '/api/v1/manager/device_swap') return { message: `IMEI ${sold} swapped for ${replacement}` };
+      return {};
+    });
+    renderPage(<ManagerDashboardPage />);
+    await waitFor(() => expect(card('Device Swap').value).toBe('19'));
+    fireEvent.click(buttonOf('Swap a device'));
+    expect(await screen.findByText('Device Swap', { selector: '.ant-modal-title' })).toBeInTheDocument();
+    for (const [label, code] of [['Sold IMEI', sold], ['Replacement IMEI', replacement]] as const) {
+      const box = screen.getByLabelText(label, { selector: 'input' });
+      fireEvent.change(box, { target: { value: code } });
+      fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    }
+    await waitFor(() => expect(screen.getAllByText('Picked')).toHaveLength(2));
+    fireEvent.change(screen.getByPlaceholderText('Why the device is swapped'), { target: { value: 'Dead on arrival' } });
+    const before = api.queries('/api/v1/dashboard_count').length;
+    fireEvent.click(buttonOf('Submit'));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/device_swap')).toEqual([{ sold_imei: sold, replacement_imei: replacement, reason: 'Dead on arrival' }]));
+    await waitFor(() => expect(api.queries('/api/v1/dashboard_count').length).toBeGreaterThan(before));
   });
 
   it('refreshes the counts when the live socket says the scope changed (LiveConnection refetches the GETs on screen)', async () => {

@@ -6,6 +6,7 @@ import { Flex, Typography } from 'antd';
 import { call, queryKey, route } from '../../app/api-client';
 import ForcedChangePasswordDialog from '../../app/password/ForcedChangePasswordDialog';
 import CountCards, { type CountCard } from '../../app/widgets/CountCards';
+import { DeviceSwapButton } from './DeviceSwapModal';
 import LiveOrgCards from './LiveOrgCards';
 
 const counts = route('GET', '/api/v1/dashboard_count');
@@ -41,7 +42,10 @@ export default function ManagerDashboardPage() {
   const answer = useQuery({ queryKey: queryKey(counts), queryFn: () => call<{ data: { data: ManagerCounts } }>(counts) });
   return (
     <div>
-      <Typography.Title level={3}>Inventory Dashboard</Typography.Title>
+      <Flex justify="space-between" align="baseline" wrap gap={8}>
+        <Typography.Title level={3}>Inventory Dashboard</Typography.Title>
+        <DeviceSwapButton holder="manager" />
+      </Flex>
       <Flex vertical gap={16}>
         <LiveOrgCards />
         {answer.isError && <Typography.Text type="danger">{answer.error.message}</Typography.Text>}

@@ -2,7 +2,7 @@ import type { AgentDeviceRow } from '@portal/contracts/inventory/inventory.views
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import AgentInventoryPage from './AgentInventoryPage';
+import AgentInventoryPage, { AGENT_SCAN_MESSAGES } from './AgentInventoryPage';
 import { lastNotice, paged, renderPage, stubApi, tickRow, rowCheckbox } from '../../app/testing/page.test-util';
 import { ROLE } from '@portal/contracts/platform/roles';
 
@@ -48,5 +48,38 @@ describe('Agent inventory', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/transfer_device')).toEqual([{ imei: ['356938035643809'], transfer_count: 1, reason: 'Transfer to manager', accept_transfer_status: 1 }]));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Transfer of 1 device sent to the manager' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled());
+  });
+});
+
+/** Types a code into the scan box as a keyboard-wedge scanner does, Enter last. */
+function scan(box: HTMLElement, code: string) {
+  fireEvent.change(box, { target: { value: code } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+describe('Agent inventory scanning (issue 27)', { timeout: 20_000 }, () => {
+  it('transfers scanned devices of the agent in Agent Received status, and refuses the others in words', async () => {
+    const inCarton = (imei: string, status: number, status_name: string): AgentDeviceRow => ({ ...device(imei, status, status_name), carton: 'C-300' });
+    const api = stubApi(({ path, query }) => {
+      // Off the page, a code is looked up by the list's keyword (a part of an IMEI or carton number).
+      if (path === '/api/v1/agent/agentinventorylistv1' && query.has('keyword'))
+        return paged(query.get('keyword') === 'C-300' ? [inCarton('490154203237518', 5, 'Agent Received'), inCarton('490154203237526', 4, 'Agent Pending'), { ...device('490154203237534', 5, 'Agent Received'), carton: 'C-3000' }] : []);
+      if (path === '/api/v1/agent/agentinventorylistv1') return paged([device('356938035643809', 5, 'Agent Received'), device('356938035643817', 4, 'Agent Pending')]);
+      if (path === '/api/v1/agent/transfer_device') return { message: 'Transfer of 2 devices sent to the manager' };
+      return {};
+    });
+    renderPage(<AgentInventoryPage />, [ROLE.AGENT]);
+    await screen.findByText('356938035643809');
+    const box = screen.getByRole('textbox', { name: 'Scan devices to transfer' });
+    for (const code of ['356938035643809', '356938035643817', 'C-300', '352099001761481']) scan(box, code);
+    expect(await screen.findByText(AGENT_SCAN_MESSAGES.notYours('352099001761481'))).toBeInTheDocument();
+    expect(screen.getByText('IMEI 356938035643817 is Agent Pending: only devices in Agent Received status go back to your manager')).toBeInTheDocument();
+    // Of carton C-300, only the device in Agent Received status (not C-3000's, which the keyword also finds).
+    fireEvent.click(await screen.findByRole('button', { name: 'Transfer (2)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/agent/transfer_device')).toEqual([{ imei: ['356938035643809', '490154203237518'], transfer_count: 2, reason: 'Transfer to manager', accept_transfer_status: 1 }]));
+    // Sent: the scan list is cleared with the selection.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled());
+    expect(screen.getByText('Nothing scanned yet')).toBeInTheDocument();
   });
 });

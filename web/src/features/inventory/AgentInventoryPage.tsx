@@ -2,10 +2,13 @@ import type { AgentTransferBody } from '@portal/contracts/inventory/inventory.sc
 import type { AgentDeviceRow } from '@portal/contracts/inventory/inventory.views';
 import { inventoryStatusName } from '@portal/contracts/inventory/device-custody';
 import { INVENTORY_STATUS } from '@portal/contracts/inventory/inventory.codes';
+import type { Listed } from '@portal/contracts/platform/page';
+import { MAX_PAGE_SIZE } from '@portal/contracts/reference/reference-lists';
 import { Form, Input, Popconfirm } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
-import { route } from '../../app/api-client';
+import { call, route } from '../../app/api-client';
+import ScanInput, { type ScanResolution } from '../../app/widgets/ScanInput';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
 import { shownDate, shownDeviceType } from '../../app/format';
@@ -23,6 +26,45 @@ const TO_MANAGER = 1;
 
 type TransferRequest = Pick<AgentTransferBody, 'reason'> & { imei: string[]; transfer_count: number; accept_transfer_status: typeof TO_MANAGER };
 
+/** What the agent's Transfer says of a scanned code it does not take (issue 27, docs/SCANNING.md). */
+export const AGENT_SCAN_MESSAGES = {
+  notYours: (imei: string) => `IMEI ${imei} is not one of your devices`,
+  notInStock: (imei: string, status: string) => `IMEI ${imei} is ${status}: only devices in ${inventoryStatusName(TRANSFERABLE_STATUS)} status go back to your manager`,
+  cartonNotYours: (code: string) => `Carton ${code} holds none of your devices`,
+  cartonNotInStock: (code: string) => `Carton ${code} holds none of your devices in ${inventoryStatusName(TRANSFERABLE_STATUS)} status`,
+} as const;
+
+/** An IMEI (or a SIM's ICCID) by its shape: 15 digits, or 19 to 20. */
+const looksLikeImei = (code: string) => /^(\d{15}|\d{19,20})$/.test(code);
+/** A keyword is read a page of 100 at a time, at most this many pages. */
+const PAGES_MAX = 50;
+
+/**
+ * The agent's devices a scanned code names, asked of the list the screen shows (agentinventorylistv1,
+ * no route of its own; its keyword holds a part of an IMEI or carton number): the device of that
+ * IMEI, or the devices of the carton of that number. Empty when neither is the agent's.
+ */
+async function agentDevicesOf(code: string): Promise<AgentDeviceRow[]> {
+  const named: AgentDeviceRow[] = [];
+  for (let page = 1; page <= PAGES_MAX; page++) {
+    const answer = await call<Listed<AgentDeviceRow>>(list, { query: { keyword: code, page, results: MAX_PAGE_SIZE } });
+    named.push(...answer.items.data.filter((device) => device.imei === code || device.carton === code));
+    if (answer.items.data.length < MAX_PAGE_SIZE) break;
+  }
+  return named;
+}
+
+/** A scan on the agent's Transfer: a device of theirs in Agent Received status, or those of a carton; refused in words otherwise. */
+async function resolveAgentScan(code: string, shown: readonly AgentDeviceRow[]): Promise<ScanResolution> {
+  const onPage = shown.filter((device) => device.imei === code);
+  const found = onPage.length > 0 ? onPage : await agentDevicesOf(code);
+  const device = found.find((one) => one.imei === code);
+  if (device) return device.status === TRANSFERABLE_STATUS ? { imeis: [code] } : { refused: AGENT_SCAN_MESSAGES.notInStock(code, device.status_name) };
+  if (found.length === 0) return { refused: looksLikeImei(code) ? AGENT_SCAN_MESSAGES.notYours(code) : AGENT_SCAN_MESSAGES.cartonNotYours(code) };
+  const inStock = found.filter((one) => one.status === TRANSFERABLE_STATUS).map((one) => one.imei);
+  return inStock.length > 0 ? { imeis: [...new Set(inStock)] } : { refused: AGENT_SCAN_MESSAGES.cartonNotInStock(code) };
+}
+
 const columns: ColumnsType<AgentDeviceRow> = [
   { title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> },
   { title: 'Age (Days)', dataIndex: 'device_age', key: 'device_age', render: (age: number | null) => age ?? '—' },
@@ -36,13 +78,17 @@ const columns: ColumnsType<AgentDeviceRow> = [
  * The agent's inventory (agent-Inventory, doc 1 §2.14): keyword, Clear, Export Report, and a
  * Transfer button once devices are selected, confirmed with 'Are you sure you want to transfer ? '.
  * The shared report table cannot disable single checkboxes, so only the selected devices in
- * status 5 are transferred, and the button says how many those are.
+ * status 5 are transferred, and the button says how many those are. Scanned devices (issue 27)
+ * join the selected ones: the agent's own, in status 5, or those of a scanned carton.
  */
 export default function AgentInventoryPage() {
   const [selected, setSelected] = useState<readonly AgentDeviceRow[]>([]);
+  const [scanned, setScanned] = useState<string[]>([]);
+  // The page of devices on screen: a scan looks there first.
+  const [shown, setShown] = useState<readonly AgentDeviceRow[]>([]);
   const [resetKey, setResetKey] = useState(0);
   const command = useCommand<TransferRequest>(transfer, [list, dashboard]);
-  const transferable = selected.map((device) => device.imei);
+  const transferable = [...new Set([...selected.map((device) => device.imei), ...scanned])];
 
   const send = () =>
     command.mutate({ imei: transferable, transfer_count: transferable.length, reason: 'Transfer to manager', accept_transfer_status: TO_MANAGER }, { onSuccess: () => setResetKey((key) => key + 1) });
@@ -55,6 +101,9 @@ export default function AgentInventoryPage() {
       rowKey="imei"
       columns={columns}
       selection={{ remember: 'across-pages', resetKey, selectable: (device) => device.status === TRANSFERABLE_STATUS, onChange: (_keys, rows) => setSelected(rows) }}
+      onAnswer={(answer) => setShown(answer.items.data)}
+      // Above the filters: the scan box (a transfer clears it with the selection).
+      summary={() => <ScanInput key={resetKey} label="Scan devices to transfer" resolve={(code) => resolveAgentScan(code, shown)} onChange={setScanned} />}
       filters={
         <Form.Item name="keyword">
           <Input placeholder="Search" allowClear />

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import AssignInventoryPage from './AssignInventoryPage';
+import { STOCK_SCAN_MESSAGES } from './DevicePickFields';
 import { choose, lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
 
 beforeAll(installBrowserStubs);
@@ -122,5 +123,49 @@ describe('Assign Inventory', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/assigndevice')).toHaveLength(1));
     expect(api.bodies('POST', '/api/v1/manager/assigndevice')[0]).toEqual({ devicestatus: 1, carton_number: ['C-100', 'C-200'], imei: ['221'], agent_id: 'a-7', office_id: 'o-1', assign_count: 1 });
+  });
+});
+
+/** Types a code into the scan box as a keyboard-wedge scanner does, Enter last. */
+function scan(box: HTMLElement, code: string) {
+  fireEvent.change(box, { target: { value: code } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+describe('Assign Inventory scanning (issue 27)', { timeout: 20_000 }, () => {
+  it('picks scanned cartons and IMEIs of the stock, refuses the others in words, and assigns them in IMEI mode', async () => {
+    const api = stubApi(({ path, query }) => {
+      // A carton off the page is found by the list's keyword (carton number); the keyword does not search IMEIs.
+      if (path === '/api/v1/manager/agentassignlist' && query.has('keyword')) return paged(query.get('keyword') === 'C-300' ? [carton('C-300', ['331', '332'])] : []);
+      if (path === '/api/v1/manager/agentassignlist') return paged([carton('C-100', ['111', '112']), carton('C-200', ['221'])]);
+      if (path === '/api/v1/manager/manager_agents_list' || path === '/api/v1/manager/agent_list_for_office') return { items: agents };
+      if (path === '/api/v1/manager/get_manager_office_list') return { items: offices };
+      if (path === '/api/v1/manager/assigndevice') return { message: '3 devices assigned to Ann Agent' };
+      return {};
+    });
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-100');
+    tickRow('C-100');
+    fireEvent.click(screen.getByRole('button', { name: 'Assign (1)' }));
+    const box = await screen.findByRole('textbox', { name: 'Scan cartons or IMEIs' });
+    for (const code of ['C-300', 'C-404', '221', '356938035643809']) scan(box, code);
+
+    expect(await screen.findByText(STOCK_SCAN_MESSAGES.carton('C-404'))).toBeInTheDocument();
+    expect(await screen.findByText(STOCK_SCAN_MESSAGES.imei('356938035643809'))).toBeInTheDocument();
+    expect(await screen.findByText('2 devices')).toBeInTheDocument(); // C-300
+    // A scanned IMEI picks IMEI mode; its carton and C-300 join the cartons.
+    await waitFor(() => expect(screen.getByLabelText('IMEIs', { selector: 'input[type=radio]' })).toBeChecked());
+    await choose('Agent', 'Ann Agent (TX-1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/assigndevice')).toHaveLength(1));
+    const sent = api.bodies('POST', '/api/v1/manager/assigndevice')[0] as { carton_number: string[]; imei: string[] };
+    expect({ ...sent, carton_number: [...sent.carton_number].sort(), imei: [...sent.imei].sort() }).toEqual({
+      devicestatus: 1,
+      carton_number: ['C-100', 'C-200', 'C-300'],
+      imei: ['221', '331', '332'],
+      agent_id: 'a-7',
+      office_id: 'o-1',
+      assign_count: 3,
+    });
   });
 });

@@ -11,7 +11,7 @@ import { reloadLists, useCommand } from '../../app/command';
 import OfficeAgentFields from './OfficeAgentFields';
 import ActionButton from '../../app/widgets/ActionButton';
 import { cartonColumns } from './carton-columns';
-import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';
+import DevicePickFields, { type DevicePick, pickedDevices, useCartonsOnOffer } from './DevicePickFields';
 
 const list = route('GET', '/api/v1/manager/agentassignlist');
 const assign = route('POST', '/api/v1/manager/assigndevice');
@@ -26,9 +26,11 @@ type AssignRequest = Pick<AssignDeviceBody, 'agent_id' | 'office_id' | 'devicest
  * The Assign drawer (doc 1 §2.6, §5): option, cartons (prefilled from the table's selection),
  * IMEIs in IMEI mode, office ('Please input office') and agent ('Please select option').
  * Choosing an agent fills the office; changing the office drops an agent of another office.
+ * Scanned cartons and IMEIs of the stock on screen, or cartons found in it, join the pick.
  */
-function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly CartonRow[]; onClose: () => void; onAssigned: () => void }) {
+function AssignDrawer({ selected, shown, onClose, onAssigned }: { selected: readonly CartonRow[]; shown: readonly CartonRow[]; onClose: () => void; onAssigned: () => void }) {
   const [form] = Form.useForm<AssignForm>();
+  const [cartons, addCartons] = useCartonsOnOffer(selected);
   const command = useCommand<AssignRequest>(assign, [list]);
 
   const submit = (values: AssignForm) => {
@@ -38,8 +40,8 @@ function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly Cart
 
   return (
     <CommandDrawer title="Assign Inventory" submitting={command.isPending} onCancel={onClose} onSubmit={() => form.submit()}>
-      <Form<AssignForm> form={form} layout="vertical" initialValues={{ carton_number: cartons.map((carton) => carton.carton_number) }} onFinish={submit}>
-        <DevicePickFields cartons={cartons} />
+      <Form<AssignForm> form={form} layout="vertical" initialValues={{ carton_number: selected.map((carton) => carton.carton_number) }} onFinish={submit}>
+        <DevicePickFields cartons={cartons} scan={{ shown, list, onFound: addCartons }} />
         <OfficeAgentFields officeMessage="Please input office" agentRequired={true} />
       </Form>
     </CommandDrawer>
@@ -50,6 +52,8 @@ function AssignDrawer({ cartons, onClose, onAssigned }: { cartons: readonly Cart
 export default function AssignInventoryPage() {
   const client = useQueryClient();
   const [selected, setSelected] = useState<readonly CartonRow[]>([]);
+  // The page of cartons on screen: a scan in the drawer picks among them too.
+  const [shown, setShown] = useState<readonly CartonRow[]>([]);
   const [resetKey, setResetKey] = useState(0);
   const [assigning, setAssigning] = useState(false);
 
@@ -62,6 +66,7 @@ export default function AssignInventoryPage() {
         rowKey="carton_number"
         columns={cartonColumns}
         selection={{ remember: 'per-page', storageKey: 'assignagent', resetKey, onChange: (_keys, rows) => setSelected(rows) }}
+        onAnswer={(answer) => setShown(answer.items.data)}
         filters={
           <Form.Item name="keyword">
             <Input placeholder="Search by carton number or office name" allowClear style={{ width: 300 }} />
@@ -80,7 +85,8 @@ export default function AssignInventoryPage() {
       />
       {assigning && (
         <AssignDrawer
-          cartons={selected}
+          selected={selected}
+          shown={shown}
           onClose={() => setAssigning(false)}
           onAssigned={() => {
             setAssigning(false);

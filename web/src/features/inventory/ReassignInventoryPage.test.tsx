@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import { choose, lastNotice, paged, renderPage, rowOf, stubApi, tickRow } from '../../app/testing/page.test-util';
-import ReassignInventoryPage from './ReassignInventoryPage';
+import ReassignInventoryPage, { REASSIGN_SCAN_MESSAGES } from './ReassignInventoryPage';
 import { selectInput } from '../../app/testing/report.test-util';
 
 beforeAll(installBrowserStubs);
@@ -100,5 +100,49 @@ describe('Reassign Inventory', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Reassign/ })).toBeNull());
     expect((rowOf('356938035643809').querySelector('input[type=checkbox]') as HTMLInputElement).checked).toBe(false);
+  });
+});
+
+/** Types a code into the scan box as a keyboard-wedge scanner does, Enter last. */
+function scan(box: HTMLElement, code: string) {
+  fireEvent.change(box, { target: { value: code } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+describe('Reassign Inventory scanning (issue 27)', { timeout: 20_000 }, () => {
+  it('joins scanned IMEIs and cartons that can be reassigned to the IMEIs, refuses the others in words, and reassigns them', async () => {
+    const inCarton = (imei: string): ReassignRow => ({ ...device(imei, 3, 'Manager Received'), carton_number: 'C-200' });
+    const api = stubApi(({ path, query }) => {
+      // Off the page, a code is looked up in the same list: the exact IMEI, else the carton's devices.
+      if (path === '/api/v1/manager/reassign_inventory_list' && query.has('imei')) return paged([]);
+      if (path === '/api/v1/manager/reassign_inventory_list' && query.has('carton')) return paged(query.get('carton') === 'C-200' ? [inCarton('490154203237518'), inCarton('490154203237526')] : []);
+      if (path === '/api/v1/manager/reassign_inventory_list') return paged([device('356938035643809', 4, 'Agent Pending'), device('356938035643817', 5, 'Agent Received')]);
+      if (path === '/api/v1/manager/get_manager_office_list') return { items: offices };
+      if (path === '/api/v1/manager/reassign_inventory') return { message: '4 devices reassigned successfully' };
+      return { items: [] };
+    });
+    renderPage(<ReassignInventoryPage />);
+    await screen.findByText('356938035643809');
+    tickRow('356938035643809');
+    fireEvent.click(screen.getByRole('button', { name: 'Reassign (1)' }));
+    const box = await screen.findByRole('textbox', { name: 'Scan IMEIs or cartons' });
+    for (const code of ['356938035643817', 'C-200', '352099001761481', 'C-404']) scan(box, code);
+    expect(await screen.findByText(REASSIGN_SCAN_MESSAGES.imei('352099001761481'))).toBeInTheDocument();
+    expect(REASSIGN_SCAN_MESSAGES.imei('352099001761481')).toBe('IMEI 352099001761481 is not one you can reassign: none of your offices holds it as Manager Received, Agent Pending or Agent Received');
+    expect(await screen.findByText(REASSIGN_SCAN_MESSAGES.carton('C-404'))).toBeInTheDocument();
+    expect(await screen.findByText('2 devices')).toBeInTheDocument();
+    await waitFor(() => expect(api.queries('/api/v1/manager/reassign_inventory_list').filter((query) => query.imei === '352099001761481')).toHaveLength(1));
+    await choose('Office', 'Austin South (TX-2)');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/reassign_inventory')).toHaveLength(1));
+    const sent = api.bodies('POST', '/api/v1/manager/reassign_inventory')[0] as { imei: string };
+    expect({ ...sent, imei: sent.imei.split(',').sort() }).toEqual({
+      imei: ['356938035643809', '356938035643817', '490154203237518', '490154203237526'],
+      agent_id: '',
+      office_id: 'o-2',
+      assign_count: 4,
+      devicestatus: 1,
+      carton_number: '',
+    });
   });
 });

@@ -1,10 +1,13 @@
 import type { ReassignBody } from '@portal/contracts/inventory/inventory.schemas';
 import type { ReassignRow } from '@portal/contracts/inventory/inventory.views';
 import { inventoryStatuses } from '@portal/contracts/inventory/inventory.codes';
+import type { Listed } from '@portal/contracts/platform/page';
+import { MAX_PAGE_SIZE } from '@portal/contracts/reference/reference-lists';
 import { Button, Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
-import { useState } from 'react';
-import { route } from '../../app/api-client';
+import { useRef, useState } from 'react';
+import { call, route } from '../../app/api-client';
+import ScanInput, { type ScanResolution } from '../../app/widgets/ScanInput';
 import CommandDrawer from '../../app/widgets/CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
@@ -40,13 +43,66 @@ const columns: ColumnsType<ReassignRow> = [
   { title: 'Age (Days)', dataIndex: 'device_age', key: 'device_age', render: (age: number | null) => age ?? '—' },
 ];
 
+/** What Reassign says of a scanned code that is none of its devices (issue 27, docs/SCANNING.md). */
+export const REASSIGN_SCAN_MESSAGES = {
+  imei: (imei: string) => `IMEI ${imei} is not one you can reassign: none of your offices holds it as ${REASSIGN_STATUSES.map((status) => status.label).join(', ').replace(/, ([^,]*)$/, ' or $1')}`,
+  carton: (code: string) => `Carton ${code} holds no device you can reassign`,
+} as const;
+
+/** An IMEI (or a SIM's ICCID) by its shape: 15 digits, or 19 to 20. */
+const looksLikeImei = (code: string) => /^(\d{15}|\d{19,20})$/.test(code);
+/** The list's carton filter takes at most 60 characters; a carton is read a page of 100 at a time, at most this many pages. */
+const CARTON_MAX = 60;
+const CARTON_PAGES_MAX = 50;
+
+/**
+ * The devices a scanned code stands for, asked of the list the screen shows (reassign_inventory_list,
+ * no route of its own): the IMEI itself when it can be reassigned (the `imei` filter takes a
+ * beginning, so the exact one is looked for), or else every device of the carton of that number.
+ */
+async function reassignableOf(code: string): Promise<ReassignRow[]> {
+  if (looksLikeImei(code)) {
+    const answer = await call<Listed<ReassignRow>>(list, { query: { imei: code, page: 1, results: MAX_PAGE_SIZE } });
+    const device = answer.items.data.filter((row) => row.imei === code);
+    if (device.length > 0) return device;
+  }
+  if (code.length > CARTON_MAX) return [];
+  const devices: ReassignRow[] = [];
+  for (let page = 1; page <= CARTON_PAGES_MAX; page++) {
+    const answer = await call<Listed<ReassignRow>>(list, { query: { carton: code, page, results: MAX_PAGE_SIZE } });
+    devices.push(...answer.items.data);
+    if (answer.items.data.length < MAX_PAGE_SIZE) break;
+  }
+  return devices;
+}
+
 /**
  * The Reassign drawer (doc 1 §2.8, §5): the selected IMEIs ('Please select IMEIs'), an office
- * ('Please select office') and optionally an agent; choosing an agent fills the office.
+ * ('Please select office') and optionally an agent; choosing an agent fills the office. Scanned
+ * IMEIs, and every device of a scanned carton, that can be reassigned join the IMEIs (issue 27);
+ * taking a scan off the list takes them out. The IMEIs field stays the answer.
  */
-function ReassignDrawer({ devices, onCancel, onReassigned }: { devices: readonly ReassignRow[]; onCancel: () => void; onReassigned: () => void }) {
+function ReassignDrawer({ selected, shown, onCancel, onReassigned }: { selected: readonly ReassignRow[]; shown: readonly ReassignRow[]; onCancel: () => void; onReassigned: () => void }) {
   const [form] = Form.useForm<ReassignForm>();
   const command = useCommand<ReassignRequest>(reassign, [list]);
+  // The devices on offer: the table's selection, then those scans brought in.
+  const [devices, setDevices] = useState(selected);
+  const scannedBefore = useRef<string[]>([]);
+
+  const resolve = async (code: string): Promise<ScanResolution> => {
+    const known = [...devices, ...shown].find((device) => device.imei === code);
+    const found = known ? [known] : await reassignableOf(code);
+    if (found.length === 0) return { refused: looksLikeImei(code) ? REASSIGN_SCAN_MESSAGES.imei(code) : REASSIGN_SCAN_MESSAGES.carton(code) };
+    setDevices((offered) => [...offered, ...found.filter((device) => !offered.some((one) => one.imei === device.imei))]);
+    return { imeis: [...new Set(found.map((device) => device.imei))] };
+  };
+  const scanned = (now: string[]) => {
+    // A scan picks its IMEIs; taking a scan off the list takes them out.
+    const dropped = scannedBefore.current.filter((imei) => !now.includes(imei));
+    scannedBefore.current = now;
+    const picked = (form.getFieldValue('imei') as string[] | undefined) ?? [];
+    form.setFieldValue('imei', [...new Set([...picked.filter((imei) => !dropped.includes(imei)), ...now])]);
+  };
 
   const submit = (values: ReassignForm) => {
     const imeis = values.imei ?? [];
@@ -55,7 +111,8 @@ function ReassignDrawer({ devices, onCancel, onReassigned }: { devices: readonly
 
   return (
     <CommandDrawer title="Reassign Inventory" submitting={command.isPending} onCancel={onCancel} onSubmit={() => form.submit()}>
-      <Form<ReassignForm> form={form} layout="vertical" initialValues={{ imei: devices.map((device) => device.imei) }} onFinish={submit}>
+      <ScanInput label="Scan IMEIs or cartons" resolve={resolve} onChange={scanned} />
+      <Form<ReassignForm> form={form} layout="vertical" initialValues={{ imei: selected.map((device) => device.imei) }} onFinish={submit}>
         <Form.Item name="imei" label="IMEIs" rules={[{ required: true, type: 'array', min: 1, message: 'Please select IMEIs' }]}>
           <Select mode="multiple" allowClear placeholder="IMEIs" options={devices.map((device) => ({ value: device.imei, label: device.imei }))} />
         </Form.Item>
@@ -72,6 +129,8 @@ function ReassignDrawer({ devices, onCancel, onReassigned }: { devices: readonly
  */
 export default function ReassignInventoryPage() {
   const [selected, setSelected] = useState<readonly ReassignRow[]>([]);
+  // The page of devices on screen: a scan in the drawer picks among them first.
+  const [shown, setShown] = useState<readonly ReassignRow[]>([]);
   const [resetKey, setResetKey] = useState(0);
   const [reassigning, setReassigning] = useState(false);
   const done = () => {
@@ -96,6 +155,7 @@ export default function ReassignInventoryPage() {
         rowKey="imei"
         columns={columns}
         selection={{ remember: 'across-pages', resetKey, onChange: (_keys, rows) => setSelected(rows) }}
+        onAnswer={(answer) => setShown(answer.items.data)}
         filters={
           <>
             <Form.Item name="keyword">
@@ -127,7 +187,7 @@ export default function ReassignInventoryPage() {
           )
         }
       />
-      {reassigning && <ReassignDrawer devices={selected} onCancel={cancel} onReassigned={done} />}
+      {reassigning && <ReassignDrawer selected={selected} shown={shown} onCancel={cancel} onReassigned={done} />}
     </>
   );
 }

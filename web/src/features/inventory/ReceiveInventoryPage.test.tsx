@@ -2,7 +2,7 @@ import type { JobCartonRow, ReceiveJobRow } from '@portal/contracts/inventory/in
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { DECLINE_REASON_REQUIRED } from './CartonsListDrawer';
+import { DECLINE_REASON_REQUIRED, RECEIVE_SCAN_MESSAGES } from './CartonsListDrawer';
 import { Reply, choose, lastNotice, paged, renderPage, rowOf, stubApi, tickRow } from '../../app/testing/page.test-util';
 import { selectInput } from '../../app/testing/report.test-util';
 import ReceiveInventoryPage from './ReceiveInventoryPage';
@@ -170,5 +170,34 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     // Closed before the file ends, so no render is left for after the test environment is gone.
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByPlaceholderText('ORD-000123')).toBeNull());
+  });
+});
+
+/** Types a code into the scan box as a keyboard-wedge scanner does, Enter last. */
+function scan(box: HTMLElement, code: string) {
+  fireEvent.change(box, { target: { value: code } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
+
+/** Whether the Cartons List ticks this carton's row (its number also shows in the scanned list). */
+const cartonTicked = (carton: string) => within(within(document.querySelector<HTMLElement>('.ant-drawer .ant-table')!).getByText(carton).closest('tr')!).getByRole<HTMLInputElement>('checkbox').checked;
+
+describe('Receive Inventory scanning (issue 27)', { timeout: 20_000 }, () => {
+  it('ticks the carton of a scanned carton number or IMEI when it is waiting here, refuses the others in words, and accepts it', async () => {
+    const api = serve();
+    renderPage(<ReceiveInventoryPage />);
+    await openCartons();
+    const box = screen.getByRole('textbox', { name: 'Scan cartons' });
+    for (const code of ['356938035643817', 'C-2', 'C-9']) scan(box, code);
+    expect(await screen.findByText(RECEIVE_SCAN_MESSAGES.answered('C-2', 'Accepted'))).toBeInTheDocument();
+    expect(await screen.findByText(RECEIVE_SCAN_MESSAGES.carton('C-9'))).toBeInTheDocument();
+    await waitFor(() => expect(cartonTicked('C-1')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 356938035643817' }));
+    await waitFor(() => expect(cartonTicked('C-1')).toBe(false));
+    scan(box, 'C-1');
+    await waitFor(() => expect(cartonTicked('C-1')).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/manager_accept_selected_cartons')).toEqual([{ job_id: 'job-1', carton_numbers: ['C-1'], status: 1 }]));
+    await waitFor(() => expect(screen.getByText('Nothing scanned yet')).toBeInTheDocument());
   });
 });

@@ -1,5 +1,5 @@
 import type { ReceiveJobRow } from '@portal/contracts/inventory/inventory.views';
-import { Button, Form, Input, Tag } from 'antd';
+import { Button, Form, Input, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,6 +13,8 @@ import { shownDate } from '../../app/format';
 import UploadedDateFilter from './UploadedDateFilter';
 import { can } from '../../app/access';
 import UploadManifestDrawer from './UploadManifestDrawer';
+import PrintLabelsButton from '../../app/widgets/PrintLabelsButton';
+import { jobCartonNumbers } from './api/job-cartons';
 
 const jobs = route('GET', '/api/v1/manager/managerjob_v2');
 
@@ -39,9 +41,15 @@ function jobColumns(open: (job: ReceiveJobRow) => void): ColumnsType<ReceiveJobR
       key: 'cartons',
       fixed: 'right',
       render: (_value, job) => (
-        <Button type="link" size="small" onClick={() => open(job)} aria-label={`Cartons of job ${job.inventory_request_order_id ?? job.id}`}>
-          View Cartons
-        </Button>
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => open(job)} aria-label={`Cartons of job ${job.inventory_request_order_id ?? job.id}`}>
+            View Cartons
+          </Button>
+          {/* Issue 27: a label for every carton of the job. */}
+          <PrintLabelsButton kind="carton" type="link" size="small" items={() => jobCartonNumbers(job.id)} aria-label={`Labels of the cartons of job ${job.inventory_request_order_id ?? job.id}`}>
+            Labels
+          </PrintLabelsButton>
+        </Space>
       ),
     },
   ];

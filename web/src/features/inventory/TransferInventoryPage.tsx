@@ -10,7 +10,7 @@ import { officeOption, personOption } from '../../app/format';
 import ActionButton from '../../app/widgets/ActionButton';
 import { useAgents, useOtherOffices } from './api/lists';
 import { cartonColumns } from './carton-columns';
-import DevicePickFields, { type DevicePick, pickedDevices } from './DevicePickFields';
+import DevicePickFields, { type DevicePick, pickedDevices, useCartonsOnOffer } from './DevicePickFields';
 
 const list = route('GET', '/api/v1/manager/agentassignlist');
 const transfer = route('POST', '/api/v1/manager/transfer_devices_to_other_office');
@@ -20,10 +20,12 @@ type TransferRequest = Pick<TransferToOfficeBody, 'devicestatus' | 'office_id'> 
 
 /**
  * The Transfer drawer (doc 1 §2.7, §5): option, cartons, IMEIs in IMEI mode, the office the
- * devices go to ('Please select office') and, optionally, an agent of that office.
+ * devices go to ('Please select office') and, optionally, an agent of that office. Scanned
+ * cartons and IMEIs of the stock on screen, or cartons found in it, join the pick.
  */
-function TransferDrawer({ cartons, onClose, onTransferred }: { cartons: readonly CartonRow[]; onClose: () => void; onTransferred: () => void }) {
+function TransferDrawer({ selected, shown, onClose, onTransferred }: { selected: readonly CartonRow[]; shown: readonly CartonRow[]; onClose: () => void; onTransferred: () => void }) {
   const [form] = Form.useForm<TransferForm>();
+  const [cartons, addCartons] = useCartonsOnOffer(selected);
   const officeId = Form.useWatch('office_id', form);
   const offices = useOtherOffices();
   const agents = useAgents(officeId, 'none');
@@ -36,8 +38,8 @@ function TransferDrawer({ cartons, onClose, onTransferred }: { cartons: readonly
 
   return (
     <CommandDrawer title="Transfer Inventory" submitting={command.isPending} onCancel={onClose} onSubmit={() => form.submit()}>
-      <Form<TransferForm> form={form} layout="vertical" initialValues={{ carton_number: cartons.map((carton) => carton.carton_number) }} onFinish={submit}>
-        <DevicePickFields cartons={cartons} />
+      <Form<TransferForm> form={form} layout="vertical" initialValues={{ carton_number: selected.map((carton) => carton.carton_number) }} onFinish={submit}>
+        <DevicePickFields cartons={cartons} scan={{ shown, list, onFound: addCartons }} />
         <Form.Item name="office_id" label="Office" rules={[{ required: true, message: 'Please select office' }]}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -59,6 +61,8 @@ function TransferDrawer({ cartons, onClose, onTransferred }: { cartons: readonly
 /** Transfer Inventory (transferdevice, doc 1 §2.7): cartons of the manager's stock with row selection and the Transfer drawer. */
 export default function TransferInventoryPage() {
   const [selected, setSelected] = useState<readonly CartonRow[]>([]);
+  // The page of cartons on screen: a scan in the drawer picks among them too.
+  const [shown, setShown] = useState<readonly CartonRow[]>([]);
   const [resetKey, setResetKey] = useState(0);
   const [transferring, setTransferring] = useState(false);
 
@@ -70,6 +74,7 @@ export default function TransferInventoryPage() {
         rowKey="carton_number"
         columns={cartonColumns}
         selection={{ remember: 'per-page', storageKey: 'transferdevice', resetKey, onChange: (_keys, rows) => setSelected(rows) }}
+        onAnswer={(answer) => setShown(answer.items.data)}
         filters={
           <Form.Item name="keyword">
             <Input placeholder="Search by carton number or office name" allowClear style={{ width: 300 }} />
@@ -83,7 +88,8 @@ export default function TransferInventoryPage() {
       />
       {transferring && (
         <TransferDrawer
-          cartons={selected}
+          selected={selected}
+          shown={shown}
           onClose={() => setTransferring(false)}
           onTransferred={() => {
             setTransferring(false);

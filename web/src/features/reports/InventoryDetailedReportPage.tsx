@@ -10,6 +10,7 @@ import DateRangeFilter from '../../app/report/DateRangeFilter';
 import { DATE_RULES } from '../../app/report/date-rules';
 import ReportPage from '../../app/report/ReportPage';
 import DeviceLogDrawer from './DeviceLogDrawer';
+import PrintLabelsButton from '../../app/widgets/PrintLabelsButton';
 import { can } from '../../app/access';
 import { AgentFilter, IboMarketFilter, OfficeFilter, RetailerFilter, useRoles } from '../../app/report/holder-filters';
 import { reportRequest, shownDate, shownText } from './report-query';
@@ -72,7 +73,8 @@ const DEVICE_TYPES = deviceTypes.map((type) => ({ value: type.code, label: type.
  * status), a device-log drawer on the IMEI, and Export Report. Retailer is for role 1; the
  * IBO/Market selector is hidden for roles 3 and 11, the Office selector for role 3 (doc 1 §6).
  * Allocation dates: no future day; activation dates: the last 31 days up to today (doc 1 §9).
- * Roles 1, 12 and 15 may read it as of a past date (`useFleetAsOf`), above the filters.
+ * Roles 1, 12 and 15 may read it as of a past date (`useFleetAsOf`), above the filters. Managers
+ * tick device rows (across pages) to print their labels (issue 27).
  */
 export default function InventoryDetailedReportPage() {
   const roles = useRoles();
@@ -101,6 +103,8 @@ export default function InventoryDetailedReportPage() {
     setLogWanted(searchParams.get('log') === 'open');
   }
   const columns = useMemo(() => detailedColumns(setLogOf), []);
+  const printsLabels = can.printLabels(roles);
+  const [picked, setPicked] = useState<string[]>([]);
 
   return (
     <>
@@ -117,6 +121,14 @@ export default function InventoryDetailedReportPage() {
         toRequest={reportRequest}
         fixedQuery={asOf.fixedQuery}
         summary={asOf.control ? () => asOf.control : undefined}
+        selection={printsLabels ? { remember: 'across-pages', onChange: (keys) => setPicked(keys.map(String)) } : undefined}
+        actions={
+          printsLabels && (
+            <PrintLabelsButton kind="device" items={picked} emptyReason="Tick the devices to label.">
+              {picked.length > 0 ? `Print labels (${picked.length})` : 'Print labels'}
+            </PrintLabelsButton>
+          )
+        }
         onAnswer={(answer) => {
           if (!logWanted) return;
           setLogWanted(false);

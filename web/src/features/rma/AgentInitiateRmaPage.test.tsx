@@ -5,7 +5,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
 import { pick } from '../../app/testing/report.test-util';
 import AgentInitiateRmaPage from './AgentInitiateRmaPage';
-import { candidate, entryField } from './rma.test-util';
+import { RMA_SCAN_MESSAGES } from './rma-scan';
+import { candidate, candidatesAnswer, entryField, scan } from './rma.test-util';
 import { buttonOf } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
@@ -46,5 +47,28 @@ describe('Initiate RMA (agent)', { timeout: 30_000 }, () => {
     fireEvent.click(buttonOf('Submit'));
     await waitFor(() => expect(api.bodies('POST', REQUEST)).toEqual([{ imei_list: [{ imei: '356938035643809', reason: 1, reason_two: null, notes: null }] }]));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: 'Return requested for 1 device' }));
+  });
+
+  it('adds a scanned device of the agent\'s to the ticked ones, refuses another in words, and sends both (issue 27)', async () => {
+    const all = ['356938035643809', '356938035643817', '356938035643825'].map((imei) => candidate(imei, { status: 5, status_name: 'Agent Received' }));
+    const api = stubApi(({ method, path, query }) => {
+      if (path === LIST) return candidatesAnswer(all, all.slice(0, 2))(query);
+      if (method === 'POST' && path === REQUEST) return { message: 'Return requested for 2 devices' };
+      return {};
+    });
+    renderPage(<AgentInitiateRmaPage />, [ROLE.AGENT]);
+    await screen.findByText('356938035643817');
+    tickRow('356938035643809');
+    scan('Scan devices to return', '356938035643825', '490154203237518');
+    expect(await screen.findByText(RMA_SCAN_MESSAGES.imei('490154203237518'))).toBeInTheDocument();
+    expect(api.queries(LIST)).toContainEqual({ imei: '356938035643825', page: '1', results: '100' });
+    fireEvent.click(await waitFor(() => buttonOf('Initiate RMA (2)')));
+    await screen.findByTestId('rma-entry-356938035643825');
+    await pick(entryField(0, 'reason'), 'Lost');
+    await pick(entryField(1, 'reason'), 'Lost');
+    fireEvent.click(buttonOf('Submit'));
+    await waitFor(() =>
+      expect(api.bodies('POST', REQUEST)).toEqual([{ imei_list: ['356938035643809', '356938035643825'].map((imei) => ({ imei, reason: 7, reason_two: null, notes: null })) }]),
+    );
   });
 });

@@ -13,6 +13,7 @@ export default function AgentRmaRequestPage() {
       command={route('POST', '/api/v1/agent/create_rma')}
       reload={[route('GET', '/api/v1/agent/get_rma_device_list'), route('GET', '/api/v1/agent/get_device_list_to_initiate_rma'), route('GET', '/api/v1/agent/agentdashboard')]}
       after="/agent-allrmareport"
+      candidates={route('GET', '/api/v1/agent/get_device_list_to_initiate_rma')}
     />
   );
 }

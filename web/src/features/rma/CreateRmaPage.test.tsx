@@ -9,6 +9,8 @@ import { pick } from '../../app/testing/report.test-util';
 import AgentRmaRequestPage from './AgentRmaRequestPage';
 import CreateRmaPage from './CreateRmaPage';
 import { buttonOf } from '../../app/testing/form.test-util';
+import { RMA_SCAN_MESSAGES } from './rma-scan';
+import { candidate, candidatesAnswer, scan } from './rma.test-util';
 
 beforeAll(installBrowserStubs);
 afterEach(() => {
@@ -73,6 +75,41 @@ describe('Create RMA and the agent\'s RMA Request (one form)', { timeout: 30_000
     expect([...body.keys()]).toEqual(['device_image', 'imei', 'reason', 'notes']);
     expect((body.get('device_image') as File).name).toBe('front.png');
     expect([body.get('imei'), body.get('reason'), body.get('notes')]).toEqual(['356938035643809', '2', 'Cracked corner']);
+  });
+
+  it('fills the IMEI from a scan of a device that can be returned; refuses others, a second IMEI and a carton of several in words (issue 27)', async () => {
+    const LIST = '/api/v1/manager/get_device_list_to_initiate_rma_v2';
+    const all = [candidate('356938035643809'), candidate('356938035643817'), candidate('356938035643825', { carton_number: 'C-200' })];
+    const api = stubApi(({ method, path, query }) => {
+      if (path === LIST) return candidatesAnswer(all)(query);
+      if (method === 'POST') return { message: 'RMA initiated for IMEI 356938035643817' };
+      return {};
+    });
+    renderForm('/createrma', <CreateRmaPage />, '/rmarequest', [ROLE.OFFICE_MANAGER]);
+    await screen.findByText('Create RMA');
+    const imei = screen.getByPlaceholderText('IMEI');
+    scan('Scan the IMEI', 'C-100', '490154203237518', '356938035643809');
+    expect(await screen.findByText(RMA_SCAN_MESSAGES.cartonOfMany('C-100', 2))).toBeInTheDocument();
+    expect(await screen.findByText(RMA_SCAN_MESSAGES.imei('490154203237518'))).toBeInTheDocument();
+    await waitFor(() => expect(imei).toHaveValue('356938035643809'));
+    scan('Scan the IMEI', '356938035643817');
+    expect(await screen.findByText(RMA_SCAN_MESSAGES.oneImei('356938035643809'))).toBeInTheDocument();
+    expect(imei).toHaveValue('356938035643809');
+
+    // Taking the scan off empties the IMEI it filled; the next scan fills it.
+    fireEvent.click(screen.getByLabelText('Remove 356938035643809'));
+    fireEvent.click(screen.getByLabelText('Remove 356938035643817'));
+    await waitFor(() => expect(imei).toHaveValue(''));
+    scan('Scan the IMEI', '356938035643817');
+    await waitFor(() => expect(imei).toHaveValue('356938035643817'));
+
+    chooseFile(new File(['png'], 'front.png', { type: 'image/png' }));
+    await screen.findByText('front.png');
+    await pick('Reason', 'Screen Damaged');
+    await submit();
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/create_rma')).toHaveLength(1));
+    const body = api.bodies('POST', '/api/v1/manager/create_rma')[0] as FormData;
+    expect([body.get('imei'), body.get('reason')]).toEqual(['356938035643817', '2']);
   });
 
   it('the agent\'s form posts to the agent route; a refusal shows in an Oops popup and the form stays', async () => {

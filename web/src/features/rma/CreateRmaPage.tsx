@@ -9,6 +9,7 @@ export default function CreateRmaPage() {
       command={route('POST', '/api/v1/manager/create_rma')}
       reload={[route('GET', '/api/v1/manager/get_rma_devices_for_approval'), route('GET', '/api/v1/manager/get_approved_rma_device_list_v2'), route('GET', '/api/v1/manager/get_device_list_to_initiate_rma_v2')]}
       after="/rmarequest"
+      candidates={route('GET', '/api/v1/manager/get_device_list_to_initiate_rma_v2')}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { inventoryStatusName } from '@portal/contracts/inventory/device-custody';
+import { withLuhnCheckDigit } from '@portal/contracts/inventory/inventory.schemas';
 import { RMA_NOT_INITIABLE } from '@portal/contracts/rma/rma.codes';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,8 @@ import { installBrowserStubs } from '../../app/report/render.test-util';
 import { Reply, lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
 import { optionsOf, pick, selectInput, typeAhead } from '../../app/testing/report.test-util';
 import InitiateRmaPage from './InitiateRmaPage';
-import { Where, candidate, entryField, where } from './rma.test-util';
+import { RMA_SCAN_MESSAGES } from './rma-scan';
+import { Where, candidate, candidatesAnswer, entryField, scan, where } from './rma.test-util';
 import { buttonOf, openConfirm } from '../../app/testing/form.test-util';
 
 beforeAll(installBrowserStubs);
@@ -53,7 +55,7 @@ describe('Initiate RMA (manager)', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Austin North (TX-1)', { selector: 'td' })).toHaveLength(2);
     // Disabled with a reason until rows are selected.
     expect(buttonOf('Initiate RMA')).toBeDisabled();
-    expect(buttonOf('Initiate RMA')).toHaveAccessibleDescription('Select devices in the table to initiate an RMA for them.');
+    expect(buttonOf('Initiate RMA')).toHaveAccessibleDescription('Select devices in the table, or scan them, to initiate an RMA for them.');
 
     await typeAhead('Office', 'Au');
     expect(api.queries('/api/v1/reference/offices')).toEqual([]);
@@ -124,6 +126,36 @@ describe('Initiate RMA (manager)', { timeout: 30_000 }, () => {
     expect(confirm.title).toBe('Are you sure you want to cancel initiating the RMA?');
     confirm.yes();
     await waitFor(() => expect(screen.queryByText('Please input imei')).toBeNull());
+  });
+
+  it('selects by scanning: a candidate IMEI, every candidate of a carton (beyond the page shown); refuses others in words; sends the scanned devices (issue 27)', async () => {
+    const [third, fourth, foreign] = ['35693803564382', '35693803564383', '35693803569999'].map(withLuhnCheckDigit);
+    const all = [candidate(FIRST), candidate(SECOND, { carton_number: null }), candidate(third!, { carton_number: 'C-200' }), candidate(fourth!, { carton_number: 'C-200' })];
+    const api = stubApi(({ method, path, query }) => {
+      if (path === LIST) return candidatesAnswer(all, all.slice(0, 2))(query);
+      if (method === 'POST' && path === INITIATE) return { message: 'RMA initiated for 3 devices' };
+      return {};
+    });
+    renderPage(<InitiateRmaPage />);
+    await screen.findByText(SECOND);
+    scan('Scan devices to return', FIRST, 'C-200', foreign!, 'C-999');
+    expect(await screen.findByText(RMA_SCAN_MESSAGES.imei(foreign!))).toBeInTheDocument();
+    expect(await screen.findByText(RMA_SCAN_MESSAGES.carton('C-999'))).toBeInTheDocument();
+    expect(await screen.findByText('2 devices')).toBeInTheDocument();
+    // Resolved by the list the screen shows, filtered: never a route of its own.
+    expect(api.queries(LIST)).toContainEqual({ imei: FIRST, page: '1', results: '100' });
+    expect(api.queries(LIST)).toContainEqual({ carton: 'C-200', page: '1', results: '100' });
+    // The scanned row on the page says so (its IMEI is also on the list of scans, above).
+    const firstRow = screen.getAllByText(FIRST).map((cell) => cell.closest('tr')).find((row) => row !== null)!;
+    expect(within(firstRow).getByText('Scanned')).toBeInTheDocument();
+    expect(within(screen.getByText(SECOND).closest('tr')!).queryByText('Scanned')).toBeNull();
+
+    fireEvent.click(await waitFor(() => buttonOf('Initiate RMA (3)')));
+    await screen.findByTestId(`rma-entry-${fourth}`);
+    await pick(entryField(0, 'reason'), 'Screen Damaged');
+    fireEvent.click(buttonOf('Apply to All'));
+    fireEvent.click(buttonOf('Submit'));
+    await waitFor(() => expect(api.bodies('POST', INITIATE)).toEqual([{ imei_list: [FIRST, third, fourth].map((imei) => ({ imei, reason: 2, reason_two: null, notes: null })) }]));
   });
 
   it('shows a refusal in the server\'s words, naming the IMEI, in an Oops popup', async () => {

@@ -1,15 +1,17 @@
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import type { RmaCandidateRow } from '@portal/contracts/rma/rma.views';
-import { Form, Input, Select } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Form, Input, Select, Space, Tag } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
 import { route } from '../../app/api-client';
 import { officeOption } from '../../app/format';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
 import ActionButton from '../../app/widgets/ActionButton';
+import ScanInput from '../../app/widgets/ScanInput';
 import RmaInitiationDrawer from './RmaInitiationDrawer';
 import { INITIABLE_STATUS_OPTIONS, INITIATE_RMA_PAGE_SIZE, OFFICE_MIN_CHARS } from './rma-choices';
 import { rmaCandidateColumns } from './rma-columns';
+import { resolveRmaScan } from './rma-scan';
 
 /** Offices in the caller's scope, by a typed term (managers and agents: the reference route both may call). */
 const offices = route('GET', '/api/v1/reference/offices');
@@ -34,11 +36,35 @@ export interface RmaCandidatesScreenProps {
  * offers); IMEI, Office, Age (Days), status, Carton Number, 20 rows a page; row selection across
  * pages, and "Initiate RMA (n)" opening the drawer for the selected IMEIs. Success clears the
  * selection and reloads the list.
+ * Scanning (issue 27): a scanned IMEI that the list offers is selected too, whatever the page and
+ * filters; a carton number selects its devices the list offers; anything else is refused in words.
+ * Scans are resolved by the same list route (filtered by IMEI or carton), and the scanned rows say
+ * "Scanned" in the table; taking a scan off the list drops it from the selection.
  */
 export default function RmaCandidatesScreen({ list, exportRoute, command, alsoReload = [], drawer, header }: RmaCandidatesScreenProps) {
   const [selected, setSelected] = useState<readonly RmaCandidateRow[]>([]);
   const [resetKey, setResetKey] = useState(0);
   const [initiating, setInitiating] = useState(false);
+  const [scanned, setScanned] = useState<readonly string[]>([]);
+  // What the drawer gets: the ticked rows, then the scanned devices, each once.
+  const picked = [...new Set([...selected.map((device) => device.imei), ...scanned])];
+  const columns = useMemo(
+    () =>
+      rmaCandidateColumns.map((column) =>
+        column.key === 'imei'
+          ? {
+              ...column,
+              render: (imei: string, row: RmaCandidateRow, index: number) => (
+                <Space size={4}>
+                  {column.render?.(imei, row, index) as ReactNode}
+                  {scanned.includes(imei) && <Tag color="green">Scanned</Tag>}
+                </Space>
+              ),
+            }
+          : column,
+      ),
+    [scanned],
+  );
 
   return (
     <>
@@ -47,10 +73,16 @@ export default function RmaCandidatesScreen({ list, exportRoute, command, alsoRe
         list={list}
         exportRoute={exportRoute}
         rowKey="imei"
-        columns={rmaCandidateColumns}
+        columns={columns}
         pageSize={INITIATE_RMA_PAGE_SIZE}
         selection={{ remember: 'across-pages', resetKey, onChange: (_keys, rows) => setSelected(rows) }}
-        summary={header === undefined ? undefined : () => header}
+        summary={() => (
+          <>
+            {header}
+            {/* A new key after an initiation: the scans go with the selection they made. */}
+            <ScanInput key={resetKey} label="Scan devices to return" resolve={(code) => resolveRmaScan(list, code)} onChange={setScanned} />
+          </>
+        )}
         filters={
           <>
             <Form.Item name="office_id">
@@ -68,14 +100,14 @@ export default function RmaCandidatesScreen({ list, exportRoute, command, alsoRe
           </>
         }
         actions={
-          <ActionButton type="primary" blockedBecause={selected.length === 0 && 'Select devices in the table to initiate an RMA for them.'} onClick={() => setInitiating(true)}>
-            Initiate RMA{selected.length > 0 ? ` (${selected.length})` : ''}
+          <ActionButton type="primary" blockedBecause={picked.length === 0 && 'Select devices in the table, or scan them, to initiate an RMA for them.'} onClick={() => setInitiating(true)}>
+            Initiate RMA{picked.length > 0 ? ` (${picked.length})` : ''}
           </ActionButton>
         }
       />
       {initiating && (
         <RmaInitiationDrawer
-          imeis={selected.map((device) => device.imei)}
+          imeis={picked}
           command={command}
           reload={[list, ...alsoReload]}
           applyToAll={drawer.applyToAll}

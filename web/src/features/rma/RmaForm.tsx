@@ -3,10 +3,13 @@ import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { createRmaBody } from '@portal/contracts/rma/rma.schemas';
 import { Button, Card, Form, Input, Select, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCommand } from '../../app/command';
 import { IMAGE_MESSAGES, imageProblem } from '../../app/upload';
+import ScanInput from '../../app/widgets/ScanInput';
 import { REASON_OPTIONS } from './rma-choices';
+import { resolveOneRmaScan } from './rma-scan';
 
 /** The spec's messages (doc 2 §5 "Direct RMA form"). */
 export const RMA_FORM_MESSAGES = { imei: IMAGE_MESSAGES.imei, reason: 'Please enter reason' } as const;
@@ -32,6 +35,11 @@ export interface RmaFormProps {
   reload: readonly ApiRoute[];
   /** Where the form goes once sent (Create RMA: the Approved RMA Request list, doc 2 §2). */
   after: string;
+  /**
+   * The devices the user may open an RMA for (the same user's Initiate RMA list): a scanned IMEI
+   * among them fills the IMEI (issue 27). No scan box without it.
+   */
+  candidates?: ApiRoute;
 }
 
 /**
@@ -40,12 +48,29 @@ export interface RmaFormProps {
  * valid IMEI'), the reason ('Please enter reason', sent as the reason's id) and an optional
  * comment. Submit appears once a file is chosen; the form goes as multipart `device_image`,
  * `imei`, `reason`, `notes`. The server's message follows in a popup, then the screen `after`.
+ * Scanning (issue 27, with `candidates`): a scanned IMEI the user may open an RMA for fills the
+ * IMEI, which stays the answer with its rule; another is refused in words; taking the scan off the
+ * list empties the IMEI it filled.
  */
-export default function RmaForm({ title, command: api, reload, after }: RmaFormProps) {
+export default function RmaForm({ title, command: api, reload, after, candidates }: RmaFormProps) {
   const [form] = Form.useForm<RmaFormValues>();
   const navigate = useNavigate();
   const command = useCommand<FormData>(api, reload);
   const files = Form.useWatch('device_image', form);
+  const scannedImei = useRef<string | undefined>(undefined);
+
+  const takeScans = (imeis: string[]) => {
+    const before = scannedImei.current;
+    const latest = imeis.at(-1);
+    scannedImei.current = latest;
+    if (latest === before) return;
+    if (latest !== undefined) {
+      form.setFieldValue('imei', latest);
+      form.validateFields(['imei']).catch(() => undefined);
+    } else if (form.getFieldValue('imei') === before) {
+      form.setFieldValue('imei', undefined);
+    }
+  };
 
   const send = (values: RmaFormValues) => {
     const file = values.device_image?.[0]?.originFileObj;
@@ -87,6 +112,14 @@ export default function RmaForm({ title, command: api, reload, after }: RmaFormP
             <p className="ant-upload-hint">One image, at most 50,000,000 bytes</p>
           </Upload.Dragger>
         </Form.Item>
+        {candidates && (
+          <ScanInput
+            label="Scan the IMEI"
+            placeholder="Scan or type an IMEI, then Enter: it fills the IMEI below"
+            resolve={(code) => resolveOneRmaScan(candidates, code, scannedImei.current)}
+            onChange={takeScans}
+          />
+        )}
         <Form.Item
           name="imei"
           label="IMEI"

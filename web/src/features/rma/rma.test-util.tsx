@@ -1,5 +1,5 @@
 import type { RmaCandidateRow, RmaDeviceRow, RmaDeviceStatusRow, RmaOrderRow } from '@portal/contracts/rma/rma.views';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 
 /** A device Initiate RMA offers. */
@@ -87,3 +87,20 @@ export const where = () => screen.getByTestId('where').textContent;
 /** A field of the Initiate RMA drawer's n-th IMEI block (0-based), by its form id. */
 export const entryField = (index: number, field: 'imei' | 'reason' | 'reason_two' | 'notes') => document.getElementById(`rma-initiation_devices_${index}_${field}`) as HTMLInputElement;
 
+
+/** Scans codes into the scan box labelled `label`, as a keyboard-wedge scanner does: the code, then Enter (issue 27). */
+export function scan(label: string, ...codes: string[]): void {
+  const box = screen.getByLabelText(label, { selector: 'input' });
+  for (const code of codes) {
+    fireEvent.change(box, { target: { value: code } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  }
+}
+
+/** The Initiate RMA list as the server answers it: by a part of an IMEI, by a whole carton number, or else `firstPage`. */
+export const candidatesAnswer = (all: readonly RmaCandidateRow[], firstPage: RmaCandidateRow[] = [...all]) => (query: URLSearchParams) => {
+  const imei = query.get('imei');
+  const carton = query.get('carton');
+  const rows = imei ? all.filter((row) => row.imei.includes(imei)) : carton ? all.filter((row) => row.carton_number === carton) : firstPage;
+  return { items: { data: rows, total: rows.length, current_page: 1 } };
+};
