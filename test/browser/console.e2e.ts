@@ -52,22 +52,25 @@ describe('console in the browser', () => {
   const sidebarOf = (page: Page) => page.getByTestId('sidebar');
 
   /**
-   * Logout from the profile menu (a hover dropdown). On a busy machine the dropdown can close
-   * between the hover and the click, which then lands on nothing: hover and click again until
-   * the login page shows (three tries).
+   * Chooses an entry of the profile menu (a hover dropdown) and waits until `arrived` holds. On a
+   * busy machine the dropdown can close between the hover and the click, which then lands on
+   * nothing: hover and click again (three tries).
    */
-  async function logOut(page: Page): Promise<void> {
+  async function fromProfileMenu(page: Page, entry: RegExp, arrived: (url: URL) => boolean): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      await page.getByTestId('profile-menu').hover();
-      await page.getByRole('menuitem', { name: 'Logout' }).click();
       try {
-        await page.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 });
+        await page.getByTestId('profile-menu').hover();
+        await page.getByRole('menuitem').filter({ hasText: entry }).click({ timeout: 5_000 });
+        await page.waitForURL(arrived, { timeout: 5_000 });
         return;
       } catch (error) {
         if (attempt === 3) throw error;
       }
     }
   }
+
+  /** Logout from the profile menu. */
+  const logOut = (page: Page) => fromProfileMenu(page, /^\s*Logout\s*$/, (url) => url.pathname === '/login');
 
   /**
    * A menu entry by its visible label. Matched on text rather than accessible name: an entry's
@@ -505,7 +508,7 @@ describe('console in the browser', () => {
       expect(await selector('IBO / Market').count()).toBe(0);
       expect(await selector('Office').count()).toBe(0);
       expect(await selector('Agent').count()).toBe(1);
-      await page.getByPlaceholder('Carton').fill('BR-2');
+      await page.getByPlaceholder('Carton', { exact: true }).fill('BR-2');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByText('5 in all').waitFor();
       // The devices of carton BR-2 (the inventory flow's second carton); clicking an IMEI opens its log.
@@ -594,7 +597,7 @@ describe('console in the browser', () => {
       // Submit appears only once a photo is chosen (doc 2 §2).
       expect(await page.getByRole('button', { name: 'Submit' }).count()).toBe(0);
       await page.locator('input[type=file]').setInputFiles({ name: 'cracked-screen.png', mimeType: 'image/png', buffer: photo });
-      await page.getByLabel('IMEI').fill(returned);
+      await page.getByRole('textbox', { name: 'IMEI', exact: true }).fill(returned);
       // A select without search: its input is not the thing to click, its box is.
       await page.locator('.ant-select').filter({ has: page.locator('#rma-form_reason') }).click();
       await page.locator('.ant-select-item-option', { hasText: 'Screen Damaged' }).click();
@@ -991,9 +994,7 @@ describe('console in the browser', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
       // Not in the agent's sidebar (doc 1 §2.2): the profile menu opens it.
-      await page.getByTestId('profile-menu').click();
-      await page.getByRole('menuitem').filter({ hasText: 'Compliance Documents' }).click();
-      await page.waitForURL('**/agent-compliancedocument');
+      await fromProfileMenu(page, /^\s*Compliance Documents\s*$/, (url) => url.pathname === '/agent-compliancedocument');
       const row = page.getByRole('row').filter({ hasText: 'Agent Code of Conduct' });
       await row.getByText('Pending').waitFor();
       await screenshot(page, '33-compliance-list-phone');
@@ -1026,9 +1027,7 @@ describe('console in the browser', () => {
       await signInToShell(page, 'office.manager@demo.test', '/');
       const bell = page.getByRole('button', { name: /^Messages, \d+ unread$/ });
       await bell.waitFor();
-      await page.getByTestId('profile-menu').click();
-      await page.getByRole('menuitem').filter({ hasText: /^Documents$/ }).click();
-      await page.waitForURL('**/documents');
+      await fromProfileMenu(page, /^\s*Documents\s*$/, (url) => url.pathname === '/documents');
       const row = page.getByRole('row').filter({ hasText: 'Dallas Office' });
       await row.getByText('In Progress').waitFor();
       await screenshot(page, '34-manager-documents');
@@ -1412,7 +1411,7 @@ describe('console in the browser', () => {
     const agentId = (await sql<{ id: string }>`select id from rm.org_users where email = 'agent@demo.test'`.execute(db)).rows[0]!.id;
     const { key } = await createApiKey(db, retailer.id, 'browser camera test');
     // A job of two devices waiting for the agent, through the API.
-    const [scanned, returned] = [0, 1].map((index) => demoDeviceId(930_000 + index, 'PHONE')) as [string, string];
+    const [scanned, returned] = [0, 1].map((index) => demoDeviceId(950_000 + index, 'PHONE')) as [string, string];
     const shipped = await call<{ job_id: string }>(baseUrl, 'POST', '/api/integration/v1/shipments', { headers: { 'x-api-key': key }, body: { office_id: dallas, devices: [scanned, returned].map((imei) => ({ imei, device_type: 'PHONE', carton_number: 'BR-CAM' })) } });
     expect(shipped.status).toBe(201);
     const manager = (await login(baseUrl, 'office.manager@demo.test')).body.items!.token;

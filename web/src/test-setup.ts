@@ -26,6 +26,9 @@ message.config({ duration: 0 });
  */
 afterAll(async () => {
   await act(async () => {
+    // A file's last test may end with a request still answering (a command's success notice, a
+    // list's reload): let it land inside `act` first, then close what it opened.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     Modal.destroyAll();
     notification.destroy();
     message.destroy();

@@ -46,7 +46,7 @@ function jobColumns(open: (job: ReceiveJobRow) => void): ColumnsType<ReceiveJobR
             View Cartons
           </Button>
           {/* Issue 27: a label for every carton of the job. */}
-          <PrintLabelsButton kind="carton" type="link" size="small" items={() => jobCartonNumbers(job.id)} aria-label={`Labels of the cartons of job ${job.inventory_request_order_id ?? job.id}`}>
+          <PrintLabelsButton kind="carton" type="link" size="small" items={() => jobCartonNumbers(job.id)} aria-label={`Print carton labels, job ${job.inventory_request_order_id ?? job.id}`}>
             Labels
           </PrintLabelsButton>
         </Space>

@@ -18,13 +18,13 @@ const LIST = '/api/v1/manager/get_pending_rma_device_list';
 const ANSWER = '/api/v1/manager/accept_reject_rma_device';
 
 function serve() {
-  return stubApi(({ method, path }) => {
+  return stubApi(({ method, path, body }) => {
     if (path === LIST)
       return paged([
         rmaDevice('r-1', '356938035643809', { reason_two_text: 'Physical Damage', notes: 'Dropped', device_image_url: '/api/v1/manager/rma_device_image/r-1' }),
         rmaDevice('r-2', '356938035643817', { agent_name: 'Bo Agent' }),
       ]);
-    if (method === 'POST' && path === ANSWER) return { message: 'RMA request accepted' };
+    if (method === 'POST' && path === ANSWER) return { message: (body as { status?: number }).status === 2 ? 'RMA request accepted' : 'RMA request declined' };
     return {};
   });
 }
@@ -72,5 +72,7 @@ describe('Pending RMA Request', { timeout: 30_000 }, () => {
 
     await answer('Decline', '356938035643817');
     await waitFor(() => expect(api.bodies('POST', ANSWER)).toEqual([{ rma_device_id: 'r-1', status: 2 }, { rma_device_id: 'r-2', status: 3 }]));
+    // The test ends once the answer has landed: no popup is still opening when the file is torn down.
+    await waitFor(() => expect(lastNotice()?.content).toBe('RMA request declined'));
   });
 });
