@@ -15,12 +15,15 @@ export function normalizeScan(raw: string): string {
   return raw.replace(/[\s\p{Cc}]/gu, '');
 }
 
+/** An IMEI (15 digits) or a SIM's ICCID (19-20) by its shape: what the screens resolve as one device rather than a carton number. */
+export const looksLikeDeviceId = (code: string): boolean => /^(\d{15}|\d{19,20})$/.test(code);
+
 /**
  * An IMEI (15 digits) or ICCID (19-20) whose Luhn check digit does not match. Flagged, never
  * refused: some upstream data carries none (docs/SCANNING.md).
  */
 export function checkDigitFlag(code: string): string | undefined {
-  if (!/^(\d{15}|\d{19,20})$/.test(code) || luhnValid(code)) return undefined;
+  if (!looksLikeDeviceId(code) || luhnValid(code)) return undefined;
   return `${code.length === 15 ? 'IMEI' : 'ICCID'} ${code}: its check digit does not match`;
 }
 

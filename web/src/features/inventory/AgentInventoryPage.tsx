@@ -8,7 +8,7 @@ import { Form, Input, Popconfirm } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
 import { call, route } from '../../app/api-client';
-import ScanInput, { type ScanResolution } from '../../app/widgets/ScanInput';
+import ScanInput, { type ScanResolution, looksLikeDeviceId } from '../../app/widgets/ScanInput';
 import ReportPage from '../../app/report/ReportPage';
 import { useCommand } from '../../app/command';
 import { shownDate, shownDeviceType } from '../../app/format';
@@ -34,8 +34,6 @@ export const AGENT_SCAN_MESSAGES = {
   cartonNotInStock: (code: string) => `Carton ${code} holds none of your devices in ${inventoryStatusName(TRANSFERABLE_STATUS)} status`,
 } as const;
 
-/** An IMEI (or a SIM's ICCID) by its shape: 15 digits, or 19 to 20. */
-const looksLikeImei = (code: string) => /^(\d{15}|\d{19,20})$/.test(code);
 /** A keyword is read a page of 100 at a time, at most this many pages. */
 const PAGES_MAX = 50;
 
@@ -60,7 +58,7 @@ async function resolveAgentScan(code: string, shown: readonly AgentDeviceRow[]):
   const found = onPage.length > 0 ? onPage : await agentDevicesOf(code);
   const device = found.find((one) => one.imei === code);
   if (device) return device.status === TRANSFERABLE_STATUS ? { imeis: [code] } : { refused: AGENT_SCAN_MESSAGES.notInStock(code, device.status_name) };
-  if (found.length === 0) return { refused: looksLikeImei(code) ? AGENT_SCAN_MESSAGES.notYours(code) : AGENT_SCAN_MESSAGES.cartonNotYours(code) };
+  if (found.length === 0) return { refused: looksLikeDeviceId(code) ? AGENT_SCAN_MESSAGES.notYours(code) : AGENT_SCAN_MESSAGES.cartonNotYours(code) };
   const inStock = found.filter((one) => one.status === TRANSFERABLE_STATUS).map((one) => one.imei);
   return inStock.length > 0 ? { imeis: [...new Set(inStock)] } : { refused: AGENT_SCAN_MESSAGES.cartonNotInStock(code) };
 }

@@ -5,7 +5,7 @@ import { MAX_PAGE_SIZE } from '@portal/contracts/reference/reference-lists';
 import { Form, Radio, Select } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { call } from '../../app/api-client';
-import ScanInput, { type ScanResolution } from '../../app/widgets/ScanInput';
+import ScanInput, { type ScanResolution, looksLikeDeviceId } from '../../app/widgets/ScanInput';
 
 /** The transfer option (doc 1 §4): 1 = IMEIs (devicestatus 1), 2 = cartons (devicestatus 0). */
 export const PICK_BY = { IMEIS: 1, CARTONS: 2 } as const;
@@ -32,8 +32,6 @@ export const STOCK_SCAN_MESSAGES = {
   carton: (code: string) => `Carton ${code} is not in this office's stock`,
 } as const;
 
-/** An IMEI (or a SIM's ICCID) by its shape: 15 digits, or 19 to 20. */
-const looksLikeImei = (code: string) => /^(\d{15}|\d{19,20})$/.test(code);
 const unique = <Item,>(items: readonly Item[]) => [...new Set(items)];
 const sameCarton = (one: CartonRow, other: CartonRow) => one.carton_number === other.carton_number && one.office_id === other.office_id;
 /** One option a carton number, with its device count (a carton split between two offices of the caller is two rows). */
@@ -95,7 +93,7 @@ export default function DevicePickFields({ cartons, scan }: { cartons: readonly 
   const resolve = async (code: string): Promise<ScanResolution> => {
     const inView = [...cartons, ...scan.shown];
     let found = inView.filter((carton) => carton.carton_number === code);
-    if (found.length === 0 && !looksLikeImei(code)) {
+    if (found.length === 0 && !looksLikeDeviceId(code)) {
       const answer = await call<Listed<CartonRow>>(scan.list, { query: { keyword: code, page: 1, results: MAX_PAGE_SIZE } });
       found = answer.items.data.filter((carton) => carton.carton_number === code);
     }
@@ -105,7 +103,7 @@ export default function DevicePickFields({ cartons, scan }: { cartons: readonly 
       return { imeis: unique(found.flatMap((carton) => carton.imei)) };
     }
     const holder = inView.find((carton) => carton.imei.includes(code));
-    if (!holder) return { refused: looksLikeImei(code) ? STOCK_SCAN_MESSAGES.imei(code) : STOCK_SCAN_MESSAGES.carton(code) };
+    if (!holder) return { refused: looksLikeDeviceId(code) ? STOCK_SCAN_MESSAGES.imei(code) : STOCK_SCAN_MESSAGES.carton(code) };
     scan.onFound([holder]);
     cartonOf.current.set(code, holder.carton_number);
     scannedAlone.current.add(code);

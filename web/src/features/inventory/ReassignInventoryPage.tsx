@@ -7,7 +7,7 @@ import { Button, Form, Input, Modal, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useRef, useState } from 'react';
 import { call, route } from '../../app/api-client';
-import ScanInput, { type ScanResolution } from '../../app/widgets/ScanInput';
+import ScanInput, { type ScanResolution, looksLikeDeviceId } from '../../app/widgets/ScanInput';
 import CommandDrawer from '../../app/widgets/CommandDrawer';
 import ReportPage from '../../app/report/ReportPage';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
@@ -49,8 +49,6 @@ export const REASSIGN_SCAN_MESSAGES = {
   carton: (code: string) => `Carton ${code} holds no device you can reassign`,
 } as const;
 
-/** An IMEI (or a SIM's ICCID) by its shape: 15 digits, or 19 to 20. */
-const looksLikeImei = (code: string) => /^(\d{15}|\d{19,20})$/.test(code);
 /** The list's carton filter takes at most 60 characters; a carton is read a page of 100 at a time, at most this many pages. */
 const CARTON_MAX = 60;
 const CARTON_PAGES_MAX = 50;
@@ -61,7 +59,7 @@ const CARTON_PAGES_MAX = 50;
  * beginning, so the exact one is looked for), or else every device of the carton of that number.
  */
 async function reassignableOf(code: string): Promise<ReassignRow[]> {
-  if (looksLikeImei(code)) {
+  if (looksLikeDeviceId(code)) {
     const answer = await call<Listed<ReassignRow>>(list, { query: { imei: code, page: 1, results: MAX_PAGE_SIZE } });
     const device = answer.items.data.filter((row) => row.imei === code);
     if (device.length > 0) return device;
@@ -92,7 +90,7 @@ function ReassignDrawer({ selected, shown, onCancel, onReassigned }: { selected:
   const resolve = async (code: string): Promise<ScanResolution> => {
     const known = [...devices, ...shown].find((device) => device.imei === code);
     const found = known ? [known] : await reassignableOf(code);
-    if (found.length === 0) return { refused: looksLikeImei(code) ? REASSIGN_SCAN_MESSAGES.imei(code) : REASSIGN_SCAN_MESSAGES.carton(code) };
+    if (found.length === 0) return { refused: looksLikeDeviceId(code) ? REASSIGN_SCAN_MESSAGES.imei(code) : REASSIGN_SCAN_MESSAGES.carton(code) };
     setDevices((offered) => [...offered, ...found.filter((device) => !offered.some((one) => one.imei === device.imei))]);
     return { imeis: [...new Set(found.map((device) => device.imei))] };
   };

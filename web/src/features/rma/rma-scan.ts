@@ -3,7 +3,7 @@ import type { Listed } from '@portal/contracts/platform/page';
 import { MAX_PAGE_SIZE } from '@portal/contracts/reference/reference-lists';
 import type { RmaCandidateRow } from '@portal/contracts/rma/rma.views';
 import { call } from '../../app/api-client';
-import type { ScanResolution } from '../../app/widgets/ScanInput';
+import { type ScanResolution, looksLikeDeviceId } from '../../app/widgets/ScanInput';
 
 /** What the RMA screens say of a scanned code that is not theirs (issue 27, docs/SCANNING.md). */
 export const RMA_SCAN_MESSAGES = {
@@ -40,14 +40,12 @@ export async function rmaCandidatesOf(list: ApiRoute, code: string): Promise<str
   return [...new Set(imeis)];
 }
 
-/** An IMEI (or a SIM's ICCID) by its shape: 15 digits, or 19 to 20. */
-const looksLikeImei = (code: string) => /^(\d{15}|\d{19,20})$/.test(code);
 
 /** Initiate RMA's scan (manager and agent): a candidate IMEI, or every candidate of a carton; refused in words otherwise. */
 export async function resolveRmaScan(list: ApiRoute, code: string): Promise<ScanResolution> {
   const imeis = await rmaCandidatesOf(list, code);
   if (imeis.length > 0) return { imeis };
-  return { refused: looksLikeImei(code) ? RMA_SCAN_MESSAGES.imei(code) : RMA_SCAN_MESSAGES.carton(code) };
+  return { refused: looksLikeDeviceId(code) ? RMA_SCAN_MESSAGES.imei(code) : RMA_SCAN_MESSAGES.carton(code) };
 }
 
 /**
