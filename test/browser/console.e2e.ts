@@ -1455,6 +1455,24 @@ describe('console in the browser', () => {
         await dialog.getByRole('button', { name: 'Submit' }).click();
         await dialog.waitFor({ state: 'hidden' });
       });
+      // The office manager, on a phone, points the header finder's camera at the same label: the
+      // device's log opens, and the header with its camera button still fits the screen.
+      await scenario(cameraBrowser, baseUrl, '20-camera-find-device-phone', async ({ context, page }) => {
+        await context.grantPermissions(['camera']);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await signInToShell(page, 'office.manager@demo.test', '/');
+        expect(await page.evaluate(() => {
+          const root = (globalThis as unknown as BrowserGlobals).document.documentElement;
+          return root.scrollWidth - root.clientWidth;
+        })).toBe(0);
+        await screenshot(page, '20-camera-find-device-phone-header');
+        await page.getByRole('button', { name: 'Find a device with the camera' }).click();
+        await page.getByRole('dialog').filter({ hasText: 'Scan with the camera' }).waitFor();
+        await page.waitForURL((url) => url.pathname === '/InventoryDetailedReport' && url.searchParams.get('imei') === scanned, { timeout: 30_000 });
+        await page.getByRole('dialog').filter({ hasText: 'Scan with the camera' }).waitFor({ state: 'hidden' });
+        await page.getByText(`Device Log: ${scanned}`).waitFor({ timeout: 20_000 });
+        await screenshot(page, '20-camera-find-device-phone');
+      });
     } finally {
       await cameraBrowser.close();
     }

@@ -1,6 +1,6 @@
-import { act, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import '@testing-library/jest-dom/vitest';
 
 /**
@@ -15,6 +15,24 @@ configure({ asyncUtilTimeout: 5_000 });
  * into a DOM that is gone. Toasts in tests stay until destroyed, so no timer outlives a file.
  */
 message.config({ duration: 0 });
+
+/**
+ * testing-library unmounts what a test rendered only where the runner's globals exist, and ours
+ * are off: without this, every tree a file rendered stays mounted to the end of the file, its
+ * timers (debounces, refetches, tooltips) still running when jsdom is torn down — where their
+ * renders fail the run with "window is not defined". Each test's trees go when it ends; answers
+ * already given to its requests land first, inside `act`, while the tree can still take them.
+ * (Under fake timers a real wait would never end: the file's own afterEach restores them first,
+ * as hooks run in reverse order, and a file that keeps them gets no wait.)
+ */
+afterEach(async () => {
+  if (!vi.isFakeTimers()) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+  cleanup();
+});
 
 /**
  * antd's static popups (notices, notifications, toasts) live outside the rendered tree, so a

@@ -191,7 +191,7 @@ export default function Shell() {
             ) : (
               <div style={{ flex: 1 }} />
             )}
-            {canFindDevices && <DeviceFinder width={phone ? 120 : 220} />}
+            {canFindDevices && <DeviceFinder width={phone ? 150 : 252} />}
             {/* The header's buttons keep their size; the brand and the finder give up room first. */}
             <div style={{ display: 'flex', alignItems: 'center', gap: phone ? 8 : 12, flexShrink: 0 }}>
               <MessagesBell />

@@ -32,9 +32,10 @@ function signalNewCode(audio: AudioContext | undefined): void {
 /**
  * The camera window of the scan input: shows the camera's picture, reads every code in view
  * continuously and hands each new one to `onCode` once (a code held in view is not read again),
- * with a beep and a buzz. Closing it turns the camera off.
+ * with a beep and a buzz. Closing it turns the camera off. `note` is the caller's word on the last
+ * code (why it could not be used), shown under the picture.
  */
-export default function CameraScanner({ onCode, onClose }: { onCode: (code: string) => void; onClose: () => void }) {
+export default function CameraScanner({ onCode, onClose, note }: { onCode: (code: string) => void; onClose: () => void; note?: string }) {
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string>();
   const [watching, setWatching] = useState(false);
@@ -107,6 +108,7 @@ export default function CameraScanner({ onCode, onClose }: { onCode: (code: stri
       ) : (
         <Typography.Paragraph>{watching ? 'Hold a barcode in the frame. Each new code beeps and joins the list.' : 'Opening the camera…'}</Typography.Paragraph>
       )}
+      {note && <Alert type="warning" showIcon title={note} style={{ marginBottom: 8 }} />}
       <video ref={video} muted playsInline aria-label="Camera picture" style={{ width: '100%', maxHeight: 360, background: '#000', display: problem ? 'none' : 'block' }} />
       <ul aria-label="Codes read by the camera" style={{ listStyle: 'none', padding: 0, margin: '8px 0 0' }}>
         {read.map((code) => (

@@ -1,11 +1,23 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../report/render.test-util';
 import DeviceFinder, { finderLink } from './DeviceFinder';
 
+/** The camera's reader stood in for (jsdom has no WebAssembly): each look at the picture reads the next frame's codes. */
+const frames = vi.hoisted(() => ({ codes: [] as string[][], reads: 0 }));
+vi.mock('./barcode-reader', () => ({
+  openBarcodeReader: async () => ({
+    read: async () => frames.codes[Math.min(frames.reads++, frames.codes.length - 1)] ?? [],
+  }),
+}));
+
 beforeAll(installBrowserStubs);
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function Where() {
   const location = useLocation();
@@ -52,5 +64,22 @@ describe('the header device finder', () => {
       expect(await screen.findByRole('tooltip')).toHaveTextContent('Type or scan an IMEI (at least its last 4 digits) or a carton number');
       expect(screen.getByLabelText('location')).toHaveTextContent('/dashboard');
     }
+  });
+
+  it('reads a label with the camera: a code that is neither IMEI nor carton is said in the camera window, the next good one opens its report and turns the camera off', async () => {
+    const track = { stop: vi.fn() };
+    const stream = { getTracks: () => [track] } as unknown as MediaStream;
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { mediaDevices: { getUserMedia: async () => stream }, vibrate: vi.fn() }));
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'readyState', 'get').mockReturnValue(HTMLMediaElement.HAVE_ENOUGH_DATA);
+    frames.codes = [[], ['ü-label'], ['ü-label'], ['CT001230'], ['CT001230']];
+    frames.reads = 0;
+    renderFinder();
+    fireEvent.click(screen.getByRole('button', { name: 'Find a device with the camera' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText("ü-label is neither an IMEI nor a carton number: scan a device's or a carton's label", {}, { timeout: 3_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent('/InventoryDetailedReport?carton=CT001230'), { timeout: 3_000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(track.stop).toHaveBeenCalled();
   });
 });

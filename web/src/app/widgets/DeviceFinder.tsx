@@ -1,7 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Tooltip } from 'antd';
+import { CameraOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import CameraScanner from './CameraScanner';
 import { normalizeScan } from './ScanInput';
 
 /** The screen a found device opens on: the detailed report, filtered to the IMEI, its device log open. */
@@ -35,33 +36,62 @@ export function finderLink(typed: string): string | undefined {
  * devices whose IMEI holds those digits, with the device log open when exactly one matches (the
  * question a manager or auditor asks most: where has this device been?). A carton number opens
  * the report on that carton's devices. A USB scanner works here too: a scanned label types its
- * code and Enter (docs/SCANNING.md).
+ * code and Enter (docs/SCANNING.md); the camera button reads a label with the phone's camera and
+ * opens the first code that is an IMEI or a carton number.
  */
 export default function DeviceFinder({ width = 220 }: { width?: number }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [problem, setProblem] = useState<string>();
+  const [camera, setCamera] = useState(false);
+  const [cameraNote, setCameraNote] = useState<string>();
+  const open = (link: string) => navigate(link, { state: { cameFrom: `${location.pathname}${location.search}` } });
   return (
-    <Tooltip open={problem !== undefined} title={problem} placement="bottom">
-    <Input.Search
-      aria-label="Find a device by IMEI or carton"
-      placeholder="Find IMEI or carton"
-      // Named apart from the screens' own Search buttons.
-      enterButton={<Button icon={<SearchOutlined />} aria-label="Find device" />}
-      allowClear
-      style={{ width }}
-      status={problem ? 'error' : undefined}
-      onChange={() => setProblem(undefined)}
-      onSearch={(typed, _event, info) => {
-        if (info?.source === 'clear') return;
-        const link = finderLink(typed);
-        if (!link) {
-          setProblem('Type or scan an IMEI (at least its last 4 digits) or a carton number');
-          return;
-        }
-        navigate(link, { state: { cameFrom: `${location.pathname}${location.search}` } });
-      }}
-    />
-    </Tooltip>
+    <Space.Compact style={{ width, flexShrink: 1, minWidth: 0 }}>
+      <Tooltip open={problem !== undefined} title={problem} placement="bottom">
+        <Input.Search
+          aria-label="Find a device by IMEI or carton"
+          placeholder="Find IMEI or carton"
+          // Named apart from the screens' own Search buttons.
+          enterButton={<Button icon={<SearchOutlined />} aria-label="Find device" />}
+          allowClear
+          status={problem ? 'error' : undefined}
+          onChange={() => setProblem(undefined)}
+          onSearch={(typed, _event, info) => {
+            if (info?.source === 'clear') return;
+            const link = finderLink(typed);
+            if (!link) {
+              setProblem('Type or scan an IMEI (at least its last 4 digits) or a carton number');
+              return;
+            }
+            open(link);
+          }}
+        />
+      </Tooltip>
+      <Button
+        icon={<CameraOutlined />}
+        aria-label="Find a device with the camera"
+        onClick={() => {
+          setProblem(undefined);
+          setCameraNote(undefined);
+          setCamera(true);
+        }}
+      />
+      {camera && (
+        <CameraScanner
+          note={cameraNote}
+          onClose={() => setCamera(false)}
+          onCode={(code) => {
+            const link = finderLink(code);
+            if (!link) {
+              setCameraNote(`${normalizeScan(code).slice(0, 40) || 'That code'} is neither an IMEI nor a carton number: scan a device's or a carton's label`);
+              return;
+            }
+            setCamera(false);
+            open(link);
+          }}
+        />
+      )}
+    </Space.Compact>
   );
 }

@@ -49,6 +49,13 @@ function serve(manifestAnswer: unknown = { message: 'Manifest received: 1 job' }
   });
 }
 
+/**
+ * The drawer's Accept button, looked for in its footer only: naming every button of the page costs
+ * jsdom seconds (each name walks its subtree through getComputedStyle over antd's styles), enough
+ * to run a wait out on a busy machine.
+ */
+const acceptButton = () => within(document.querySelector<HTMLElement>('.ant-drawer-footer')!).getByRole('button', { name: 'Accept' });
+
 async function openCartons() {
   fireEvent.click(await screen.findByRole('button', { name: 'Cartons of job ORD-77' }));
   return screen.findByText('C-1');
@@ -78,14 +85,14 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     await openCartons();
     const checkbox = (carton: string) => within(rowOf(carton)).getByRole('checkbox') as HTMLInputElement;
     expect(checkbox('C-2').disabled).toBe(true);
-    expect(screen.getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(true);
+    expect(acceptButton().hasAttribute('disabled')).toBe(true);
     fireEvent.click(within(rowOf('C-1')).getByText('View IMEI'));
     expect(await screen.findByText('356938035643817')).toBeInTheDocument();
 
     tickRow('C-1');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() => expect(acceptButton().hasAttribute('disabled')).toBe(false));
     const before = { jobs: api.queries('/api/v1/manager/managerjob_v2').length, cartons: api.bodies('POST', '/api/v1/manager/managerdevicelist').length };
-    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    fireEvent.click(acceptButton());
     await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/manager_accept_selected_cartons')).toEqual([{ job_id: 'job-1', carton_numbers: ['C-1'], status: 1 }]));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Hooray !', content: '1 carton accepted' }));
     await waitFor(() => expect(api.queries('/api/v1/manager/managerjob_v2').length).toBeGreaterThan(before.jobs));
@@ -116,7 +123,7 @@ describe('Receive Inventory', { timeout: 20_000 }, () => {
     renderPage(<ReceiveInventoryPage />);
     await openCartons();
     tickRow('C-1');
-    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    fireEvent.click(acceptButton());
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Oops', content: 'Carton C-1 was already answered' }));
     expect(screen.getByRole('button', { name: 'Try Again!' })).toBeInTheDocument();
   });
@@ -196,7 +203,7 @@ describe('Receive Inventory scanning (issue 27)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(cartonTicked('C-1')).toBe(false));
     scan(box, 'C-1');
     await waitFor(() => expect(cartonTicked('C-1')).toBe(true));
-    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    fireEvent.click(acceptButton());
     await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/manager_accept_selected_cartons')).toEqual([{ job_id: 'job-1', carton_numbers: ['C-1'], status: 1 }]));
     await waitFor(() => expect(screen.getByText('Nothing scanned yet')).toBeInTheDocument());
   });
