@@ -1,4 +1,4 @@
-import { act, cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure, getConfig } from '@testing-library/react';
 import { Modal, message, notification } from 'antd';
 import { afterAll, afterEach, vi } from 'vitest';
 import '@testing-library/jest-dom/vitest';
@@ -8,6 +8,52 @@ import '@testing-library/jest-dom/vitest';
  * longer than testing-library's default 1 s of waiting; a wait that is never satisfied still fails.
  */
 configure({ asyncUtilTimeout: 5_000 });
+
+/**
+ * testing-library's role and name queries ask jsdom for the computed style of every element they
+ * pass (hidden or not, and each node a name is made of), and jsdom matches each element against
+ * all of antd's style rules (~600 kB of them on a page with a drawer): naming a drawer's buttons
+ * took ~3 s, long enough to run a wait out on a busy machine. Within one query nothing changes,
+ * so a query's calls share their answers; they are forgotten at the next microtask and around
+ * every event a test fires, an element's answer is asked again when its class or style changed,
+ * and only testing-library's own calls (told by their stack) are shared: the app's code (antd
+ * measuring, React effects) always gets a fresh answer.
+ */
+{
+  const computedStyle = window.getComputedStyle.bind(window);
+  let shared = new WeakMap<Element, { style: CSSStyleDeclaration; made: string }>();
+  const madeOf = (element: Element) => `${element.getAttribute('class')}\n${element.getAttribute('style')}`;
+  let forgetting = false;
+  const forget = () => {
+    shared = new WeakMap();
+    forgetting = false;
+  };
+  const askedByTestingLibrary = () => /dom-accessibility-api|@testing-library[\\/]dom/.test(new Error().stack ?? '');
+  window.getComputedStyle = (element: Element, pseudoElement?: string | null) => {
+    if (pseudoElement || !askedByTestingLibrary()) return computedStyle(element, pseudoElement);
+    const made = madeOf(element);
+    const known = shared.get(element);
+    if (known?.made === made) return known.style;
+    const style = computedStyle(element);
+    shared.set(element, { style, made });
+    if (!forgetting) {
+      forgetting = true;
+      queueMicrotask(forget);
+    }
+    return style;
+  };
+  const { eventWrapper } = getConfig();
+  configure({
+    eventWrapper: (event) => {
+      forget();
+      try {
+        return eventWrapper(event);
+      } finally {
+        forget();
+      }
+    },
+  });
+}
 
 /**
  * A toast closes itself on its own timer (3 s), and that timer keeps running after

@@ -47,36 +47,38 @@ export default function DeviceFinder({ width = 220 }: { width?: number }) {
   const [cameraNote, setCameraNote] = useState<string>();
   const open = (link: string) => navigate(link, { state: { cameFrom: `${location.pathname}${location.search}` } });
   return (
-    <Space.Compact style={{ width, flexShrink: 1, minWidth: 0 }}>
-      <Tooltip open={problem !== undefined} title={problem} placement="bottom">
-        <Input.Search
-          aria-label="Find a device by IMEI or carton"
-          placeholder="Find IMEI or carton"
-          // Named apart from the screens' own Search buttons.
-          enterButton={<Button icon={<SearchOutlined />} aria-label="Find device" />}
-          allowClear
-          status={problem ? 'error' : undefined}
-          onChange={() => setProblem(undefined)}
-          onSearch={(typed, _event, info) => {
-            if (info?.source === 'clear') return;
-            const link = finderLink(typed);
-            if (!link) {
-              setProblem('Type or scan an IMEI (at least its last 4 digits) or a carton number');
-              return;
-            }
-            open(link);
+    <>
+      <Space.Compact style={{ width, flexShrink: 1, minWidth: 0 }}>
+        <Tooltip open={problem !== undefined} title={problem} placement="bottom">
+          <Input.Search
+            aria-label="Find a device by IMEI or carton"
+            placeholder="Find IMEI or carton"
+            // Named apart from the screens' own Search buttons.
+            enterButton={<Button icon={<SearchOutlined />} aria-label="Find device" />}
+            allowClear
+            status={problem ? 'error' : undefined}
+            onChange={() => setProblem(undefined)}
+            onSearch={(typed, _event, info) => {
+              if (info?.source === 'clear') return;
+              const link = finderLink(typed);
+              if (!link) {
+                setProblem('Type or scan an IMEI (at least its last 4 digits) or a carton number');
+                return;
+              }
+              open(link);
+            }}
+          />
+        </Tooltip>
+        <Button
+          icon={<CameraOutlined />}
+          aria-label="Find a device with the camera"
+          onClick={() => {
+            setProblem(undefined);
+            setCameraNote(undefined);
+            setCamera(true);
           }}
         />
-      </Tooltip>
-      <Button
-        icon={<CameraOutlined />}
-        aria-label="Find a device with the camera"
-        onClick={() => {
-          setProblem(undefined);
-          setCameraNote(undefined);
-          setCamera(true);
-        }}
-      />
+      </Space.Compact>
       {camera && (
         <CameraScanner
           note={cameraNote}
@@ -92,6 +94,6 @@ export default function DeviceFinder({ width = 220 }: { width?: number }) {
           }}
         />
       )}
-    </Space.Compact>
+    </>
   );
 }
