@@ -44,7 +44,8 @@ const browserRouteTable: Plugin = {
 /** React (its scheduler or react-dom) reaching for `window` once a test file's jsdom is gone. */
 function isRenderAfterTeardown(error: { name?: string; message?: string; stack?: string; stacks?: readonly { file: string }[] }): boolean {
   if (error.name !== 'ReferenceError' || error.message !== 'window is not defined') return false;
-  const frames = error.stacks?.map((frame) => frame.file).join('\n') ?? error.stack ?? '';
+  // The parsed frames where the runner kept them, and the raw stack text in any case.
+  const frames = [...(error.stacks?.map((frame) => frame.file) ?? []), error.stack ?? ''].join('\n');
   return /node_modules\/(react-dom|scheduler)\//.test(frames);
 }
 
