@@ -238,13 +238,24 @@ export default function ReportPage<Row extends object>({
     // changeSelection is rebuilt every render; the reset follows resetKey only.
   }, [resetKey]);
 
+  const tableKeys = picked[remember === 'per-page' ? String(page) : ALL_PAGES]?.keys ?? [];
+  const elsewhere = new Set<Key>(selection?.pickedElsewhere ?? []);
   const rowSelection: TableRowSelection<Row> | undefined = remember && {
     // The checkboxes stay beside the identifying column when the table scrolls sideways.
     fixed: shownColumns[0]?.fixed ? true : undefined,
-    selectedRowKeys: picked[remember === 'per-page' ? String(page) : ALL_PAGES]?.keys ?? [],
+    selectedRowKeys: elsewhere.size === 0 ? tableKeys : [...new Set([...tableKeys, ...elsewhere])],
     preserveSelectedRowKeys: remember === 'across-pages',
-    ...(selection?.selectable && { getCheckboxProps: (row: Row) => ({ disabled: !selection.selectable!(row) }) }),
-    onChange: (keys: Key[], selectedRows: Row[]) => {
+    ...((selection?.selectable || elsewhere.size > 0) && {
+      getCheckboxProps: (row: Row) =>
+        elsewhere.has(keyOf(row)) ? { disabled: true, title: selection?.pickedElsewhereNote } : { disabled: selection?.selectable ? !selection.selectable(row) : false },
+    }),
+    onChange: (allKeys: Key[], allRows: Row[]) => {
+      // What is picked elsewhere stays there: the table keeps only what it picked itself.
+      const ownKeys = new Set(tableKeys);
+      const own = (key: Key) => !elsewhere.has(key) || ownKeys.has(key);
+      const keys = allKeys.filter(own);
+      // antd gives no row for a kept key it has not shown (picked elsewhere, on another page).
+      const selectedRows = allRows.filter((row): row is Row => row !== undefined && own(keyOf(row)));
       if (remember === 'per-page') {
         changeSelection({ ...picked, [String(page)]: { keys, rows: selectedRows } });
         return;

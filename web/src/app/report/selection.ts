@@ -19,6 +19,12 @@ export interface ReportSelection<Row> {
   resetKey?: unknown;
   /** Rows that may be picked (the others show a disabled checkbox); default: every row. */
   selectable?: (row: Row) => boolean;
+  /**
+   * Keys picked outside the table (scanned): shown ticked, their checkbox fixed while they stay
+   * picked there (`pickedElsewhereNote` says why); never part of the table's own selection.
+   */
+  pickedElsewhere?: readonly Key[];
+  pickedElsewhereNote?: string;
 }
 
 export interface Picked<Row> {

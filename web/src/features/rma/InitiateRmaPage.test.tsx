@@ -4,7 +4,7 @@ import { RMA_NOT_INITIABLE } from '@portal/contracts/rma/rma.codes';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
-import { Reply, lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
+import { Reply, lastNotice, paged, renderPage, rowCheckbox, stubApi, tickRow } from '../../app/testing/page.test-util';
 import { optionsOf, pick, selectInput, typeAhead } from '../../app/testing/report.test-util';
 import InitiateRmaPage from './InitiateRmaPage';
 import { RMA_SCAN_MESSAGES } from './rma-scan';
@@ -149,6 +149,12 @@ describe('Initiate RMA (manager)', { timeout: 30_000 }, () => {
     const firstRow = screen.getAllByText(FIRST).map((cell) => cell.closest('tr')).find((row) => row !== null)!;
     expect(within(firstRow).getByText('Scanned')).toBeInTheDocument();
     expect(within(screen.getByText(SECOND).closest('tr')!).queryByText('Scanned')).toBeNull();
+    // Ticked, and fixed while scanned; the other row is the table's to tick, and counts once.
+    const firstBox = within(firstRow).getByRole<HTMLInputElement>('checkbox');
+    expect([firstBox.checked, firstBox.disabled]).toEqual([true, true]);
+    fireEvent.click(rowCheckbox(SECOND));
+    expect(await waitFor(() => buttonOf('Initiate RMA (4)'))).toBeInTheDocument();
+    fireEvent.click(rowCheckbox(SECOND));
 
     fireEvent.click(await waitFor(() => buttonOf('Initiate RMA (3)')));
     await screen.findByTestId(`rma-entry-${fourth}`);

@@ -39,7 +39,8 @@ export interface RmaCandidatesScreenProps {
  * Scanning (issue 27): a scanned IMEI that the list offers is selected too, whatever the page and
  * filters; a carton number selects its devices the list offers; anything else is refused in words.
  * Scans are resolved by the same list route (filtered by IMEI or carton), and the scanned rows say
- * "Scanned" in the table; taking a scan off the list drops it from the selection.
+ * "Scanned" in the table, ticked (their checkbox fixed); taking a scan off the list drops it from
+ * the selection.
  */
 export default function RmaCandidatesScreen({ list, exportRoute, command, alsoReload = [], drawer, header }: RmaCandidatesScreenProps) {
   const [selected, setSelected] = useState<readonly RmaCandidateRow[]>([]);
@@ -75,7 +76,13 @@ export default function RmaCandidatesScreen({ list, exportRoute, command, alsoRe
         rowKey="imei"
         columns={columns}
         pageSize={INITIATE_RMA_PAGE_SIZE}
-        selection={{ remember: 'across-pages', resetKey, onChange: (_keys, rows) => setSelected(rows) }}
+        selection={{
+          remember: 'across-pages',
+          resetKey,
+          onChange: (_keys, rows) => setSelected(rows),
+          pickedElsewhere: scanned,
+          pickedElsewhereNote: 'Scanned: take it off the list of scans to leave it out',
+        }}
         summary={() => (
           <>
             {header}
