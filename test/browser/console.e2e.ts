@@ -487,7 +487,10 @@ describe('console in the browser', () => {
       const accept = page.getByRole('button', { name: /^Accept job of/ });
       await accept.first().click();
       // Accept shows the job's IMEIs with a scan box; nothing scanned, "Accept all" takes the job as listed.
-      await page.getByRole('dialog').getByRole('button', { name: 'Accept all 5' }).click();
+      const acceptAll = page.getByRole('dialog').getByRole('button', { name: 'Accept all 5' });
+      await acceptAll.waitFor();
+      await motionsSettled(page, { starting: true });
+      await acceptAll.click();
       await page.getByText('5 devices accepted successfully').waitFor();
       await page.getByRole('button', { name: 'OK' }).click();
       await page.goto('/agent-Inventory');

@@ -33,16 +33,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /**
  * Waits (up to 3 s) until finite animations (antd's modal, drawer and tooltip motions) have
- * finished: a click on a confirm dialog's button while it still zooms in can be lost.
+ * finished: a click on a confirm dialog's button while it still zooms in can be lost. With
+ * `starting`, a motion about to start counts too: antd holds it paused on its first frame for a
+ * moment, where a dialog just opened stands still, small, before it grows (CI lost an "Accept all
+ * 5" click there). Not by default: some paused motions linger, and every screenshot asks.
  */
-export async function motionsSettled(page: Page): Promise<void> {
+export async function motionsSettled(page: Page, { starting = false } = {}): Promise<void> {
   await page
     .waitForFunction(
-      () =>
+      (waitForStarting) =>
         (globalThis as unknown as BrowserGlobals).document
           .getAnimations()
-          .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-      undefined,
+          .every((animation) => (animation.playState !== 'running' && !(waitForStarting && animation.playState === 'paused')) || animation.effect?.getTiming().iterations === Infinity),
+      starting,
       { timeout: 3_000 },
     )
     .catch(() => undefined);
