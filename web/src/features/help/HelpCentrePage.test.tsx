@@ -65,7 +65,7 @@ describe('Help centre', { timeout: 30_000 }, () => {
     fireEvent.change(field('How can we help?'), { target: { value: 'Hi' } });
     fireEvent.click(buttonOf('Send'));
     await waitFor(() => expect(lastNotice()).toEqual({ title: 'Oops', content: 'Please check the form' }));
-    expect(errorsShown()).toEqual([HELP_MESSAGES.email]);
+    await waitFor(() => expect(errorsShown()).toEqual([HELP_MESSAGES.email]));
     expect(field('Subject').value).toBe('Hello');
   });
 });
