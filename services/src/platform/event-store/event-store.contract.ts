@@ -266,6 +266,9 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     // Nobody may see T2 yet: a reader that did would later skip T1's lower positions.
     expect(whileOpen).toEqual([]);
     expect(received).toEqual([]);
+    // The visible head stays before T2; the last committed position is T2's (what read models must reach to hold it).
+    expect(comparePositions(await store.head(), t2.position)).toBeLessThan(0);
+    expect(await store.lastCommitted()).toEqual(t2.position);
 
     await t1.commit();
     await eventually(() => received.length, (count) => count >= 3);

@@ -85,6 +85,12 @@ export interface EventStore {
   subscribe(options: SubscribeOptions, handle: (events: RecordedEvent[]) => Promise<void>): Subscription;
   /** The position of the newest event readers can see now (START when empty). */
   head(): Promise<Position>;
+  /**
+   * The position of the newest event committed, whether readers can see it yet or not (head()
+   * lags behind it while an older transaction is open): what a read model must reach to hold
+   * every write made so far.
+   */
+  lastCommitted(): Promise<Position>;
   close(): Promise<void>;
 }
 

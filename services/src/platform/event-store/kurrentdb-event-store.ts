@@ -546,6 +546,11 @@ export class KurrentDbEventStore implements EventStore {
     return START;
   }
 
+  /** Every committed event is readable at once here. */
+  lastCommitted(): Promise<Position> {
+    return this.head();
+  }
+
   subscribe(options: SubscribeOptions, handle: (events: RecordedEvent[]) => Promise<void>): Subscription {
     // Aborted by the caller's signal, or by close().
     const controller = new AbortController();

@@ -1,7 +1,7 @@
 import type { SqlDb } from '@portal/projections';
 import { type EventMetadata, type Position, type RecordedEvent, START, comparePositions, streamTypeOf } from '@portal/contracts';
 import { Wakeup } from '@portal/projections';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { Migration } from '../db/migrations';
 import {
@@ -635,10 +635,18 @@ export class PostgresEventStore implements EventStore {
     return result.rows.map(toRecordedEvent);
   }
 
-  async head(): Promise<Position> {
+  head(): Promise<Position> {
+    return this.newest(VISIBLE);
+  }
+
+  lastCommitted(): Promise<Position> {
+    return this.newest(sql`true`);
+  }
+
+  private async newest(where: RawBuilder<unknown>): Promise<Position> {
     const result = await sql<{ transaction_id: string; global_position: string }>`
       select e.transaction_id::text as transaction_id, e.global_position::text as global_position from es_events e
-      where ${VISIBLE}
+      where ${where}
       order by e.transaction_id desc, e.global_position desc limit 1`.execute(this.database.db);
     const row = result.rows[0];
     return row ? { transactionId: Number(row.transaction_id), globalPosition: Number(row.global_position) } : START;

@@ -1,4 +1,4 @@
-import { Controller, Headers, type INestApplication, Module, Post } from '@nestjs/common';
+import { Controller, Headers, type INestApplication, Module, Param, Post } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { ProjectionRunner, type Projection, streamCatalogProjection } from '@portal/projections';
 import { sql } from 'kysely';
@@ -6,6 +6,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { loadConfig } from '../config/config';
 import { PostgresEventStore } from '../event-store/postgres-event-store';
+import { DomainError } from '../commands/command-errors';
 import type { Platform } from '../platform';
 import { InProcessJobQueue } from '../queue/in-process-job-queue';
 import { MailSender } from '../mail/mail-sender';
@@ -36,7 +37,19 @@ describe('read-your-writes on a command route', () => {
       if (!result.duplicate) counter++;
       return { position: result.position, body: { message: result.duplicate ? 'Received (retry)' : 'Received' } };
     }
+
+    /** A command deciding on a read-model fact: refused while the catalogue does not show the device. */
+    @Post(':streamId/accept')
+    @ReadYourWrites('stream_catalog')
+    async accept(@Param('streamId') streamId: string): Promise<CommandAnswer<{ message: string }>> {
+      decisions.push(streamId);
+      const known = await sql`select 1 from rm.audit_streams where stream_id = ${streamId}`.execute(test.database.db);
+      if (known.rows.length === 0) throw new DomainError('That device does not exist.', 404);
+      const result = await store.append([{ streamId, expectedVersion: 'any', events: [{ type: 'DeviceAcceptedByManager', data: {} }] }]);
+      return { position: result.position, body: { message: 'Accepted' } };
+    }
   }
+  const decisions: string[] = [];
 
   beforeAll(async () => {
     test = await createTestDatabase();
@@ -98,6 +111,33 @@ describe('read-your-writes on a command route', () => {
 
     const malformed = await request(app.getHttpServer()).post('/devices').set('Idempotency-Key', 'bad key!').expect(400);
     expect(malformed.body).toEqual({ error: 'Bad Request', message: 'Idempotency-Key must be 8 to 200 letters, digits or . _ : -', fields: { 'Idempotency-Key': 'Invalid Idempotency-Key' } });
+  });
+
+  it('decides a refused command once more when the read model it read was behind the store, and refuses at once when it was not', async () => {
+    await runner?.stop();
+    // Another writer's event the catalogue has not applied yet: the first decision cannot see it.
+    const streamId = 'device-350000000007777';
+    await store.append([{ streamId, expectedVersion: 'no_stream', events: [{ type: 'DeviceReceived', data: {} }] }]);
+    decisions.length = 0;
+    const catchingUp = setTimeout(() => {
+      runner = new ProjectionRunner(test.database, store, [streamCatalogProjection as Projection], { batchSize: 100, pollIntervalMs: 1000 });
+      runner.start();
+    }, 300);
+    try {
+      const accepted = await request(app.getHttpServer()).post(`/devices/${streamId}/accept`).expect(201);
+      expect(accepted.body).toEqual({ message: 'Accepted' });
+      expect(decisions).toEqual([streamId, streamId]);
+    } finally {
+      clearTimeout(catchingUp);
+    }
+
+    // Caught up, and the device is unknown: one decision, refused without waiting.
+    decisions.length = 0;
+    const started = Date.now();
+    const refused = await request(app.getHttpServer()).post('/devices/device-350000000008888/accept').expect(404);
+    expect(refused.body).toEqual({ error: 'Not Found', message: 'That device does not exist.' });
+    expect(decisions).toEqual(['device-350000000008888']);
+    expect(Date.now() - started).toBeLessThan(1400);
   });
 
   it('gives up at its bound and says so when the projection is not running', async () => {
