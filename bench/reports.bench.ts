@@ -22,7 +22,7 @@ import { Client } from 'pg';
 import { databaseUrl, serverFacts, withServer } from './eventstore/databases';
 import { Api, expectStatus } from './inventory/api';
 import { type DataFacts, runToEnd as run, seededBenchDatabase } from './inventory/seeded-database';
-import { repositoryRoot, startService } from './inventory/service';
+import { repositoryRoot, settled, startService } from './inventory/service';
 import { type Summary, fmt, ms, summarise, integer, benchLog } from './inventory/stats';
 import { type Request, type Role, agedRequests, detailedRequests, keywordRequests, legacyRequests, pools, summaryRequests } from './reports/requests';
 
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   const rebuilt = await rebuild(logFile);
   const p = await pools(DATABASE);
   const service = await startService({ DATABASE_URL: databaseUrl(DATABASE), NODE_ENV: 'production', SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, logFile);
+  log(`the service settled ${fmt(await settled(service), 1)} s after it answered (start-up work: the audit checkpoint's tree, projections catching up)`);
   const api = new Api(service.baseUrl);
   const results: Measured[] = [];
   try {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -150,4 +151,31 @@ export function readServiceLog(logFile: string): ServiceLog {
     if ((line.level ?? 0) >= 40) problems.push(`${line.msg ?? ''}${line.err?.message ? `: ${line.err.message}` : ''}${line.req?.url ? ` (${line.req.method} ${line.req.url} → ${line.res?.statusCode})` : ''}`);
   }
   return { responseTimes, platform, problems };
+}
+
+/** CPU seconds (user + system) the process has used, from /proc. */
+async function cpuSeconds(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name's closing parenthesis; utime and stime are the 14th and 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Waits until the service has finished its start-up work (an api process reads the latest audit
+ * checkpoint's Merkle tree: ~1 M heads at a million devices; projections catching up): its CPU
+ * use below 5 % over a second. Answers the seconds waited. A bench of steady-state latency
+ * measures after it, and says how long it waited.
+ */
+export async function settled(service: RunningService, timeoutMs = 180_000): Promise<number> {
+  const started = Date.now();
+  const pid = service.child.pid;
+  if (pid === undefined) return 0;
+  for (let before = await cpuSeconds(pid); Date.now() - started < timeoutMs; ) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await cpuSeconds(pid);
+    if (now - before < 0.05) break;
+    before = now;
+  }
+  return (Date.now() - started) / 1000;
 }

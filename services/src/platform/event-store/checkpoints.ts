@@ -22,7 +22,7 @@ import { runInBackground } from '../db/database';
 import type { Platform } from '../platform';
 import { type CheckpointSigningKey, keyIdOf, loadSigningKey, signPayload, signatureHolds } from './checkpoint-key';
 import { type ChainBreak, chainRows, positionRow, sha256, streamIdsAfter } from './hash-chain';
-import { inclusionProof, merkleLevels, rootOfLevels, streamHeadLeaf } from './merkle';
+import { inclusionProof, merkleLevelsPaced, nextTurn, rootOfLevels, streamHeadLeaf } from './merkle';
 
 /**
  * Signed checkpoints (docs/AUDIT.md "Signed checkpoints and proofs"): at a position P of the
@@ -105,8 +105,17 @@ export interface CheckpointTree {
   indexOf(streamId: string): number | undefined;
 }
 
-export function checkpointTree(heads: readonly StreamHead[]): CheckpointTree {
-  const levels = merkleLevels(heads.map((head) => streamHeadLeaf(head.stream_id, head.stream_position, head.hash)));
+/** Leaves hashed between two turns of the event loop. */
+const LEAVES_PER_STEP = 2000;
+
+/** Built in short steps (merkleLevelsPaced): the process goes on answering while it works. */
+export async function checkpointTree(heads: readonly StreamHead[]): Promise<CheckpointTree> {
+  const leaves: Buffer[] = [];
+  for (const [index, head] of heads.entries()) {
+    leaves.push(streamHeadLeaf(head.stream_id, head.stream_position, head.hash));
+    if ((index + 1) % LEAVES_PER_STEP === 0) await nextTurn();
+  }
+  const levels = await merkleLevelsPaced(leaves);
   let indexes: Map<string, number> | undefined;
   return {
     heads,
@@ -249,7 +258,7 @@ export async function recordCheckpoint(platform: CheckpointPlatform, key: Checkp
     if (comparePositions(position, START) === 0) return { kind: 'empty' };
     if (last && (comparePositions(position, last.position) <= 0 || !(await appendedBetween(db, last.position, position)))) return { kind: 'unchanged', last };
 
-    const tree = checkpointTree(await streamHeadsAt(db, position));
+    const tree = await checkpointTree(await streamHeadsAt(db, position));
     const payload: AuditCheckpointPayload = {
       kind: 'portal-audit-checkpoint',
       version: 1,
@@ -345,7 +354,7 @@ export async function verifyCheckpoint(db: SqlDb, checkpoint: StoredCheckpoint, 
   const broken = stored.filter((head) => (breakOf.get(head.stream_id)?.stream_position ?? Infinity) <= head.stream_position);
   const recomputed = await recomputedHeads(db, broken.map((head) => head.stream_id), checkpoint.position);
   const heads = stored.map((head) => ({ ...head, hash: recomputed.get(head.stream_id) ?? head.hash }));
-  const tree = checkpointTree(heads);
+  const tree = await checkpointTree(heads);
   const root = tree.root.toString('hex');
   if (root !== data.merkle_root) {
     const changed = broken.find((head) => !recomputed.get(head.stream_id)?.equals(head.hash));

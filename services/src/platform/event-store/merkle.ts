@@ -39,16 +39,49 @@ export interface InclusionStep {
   readonly hash: Buffer;
 }
 
-/** Every level of the tree over `leaves` (already leaf hashes), the leaves first and the root's level last. */
-export function merkleLevels(leaves: readonly Buffer[]): Buffer[][] {
+/** Hashes between two pauses of the paced tree (~5 ms of work). */
+const HASHES_PER_STEP = 2000;
+
+/** The levels, pausing (a yield) after every HASHES_PER_STEP node hashes: the one way the tree is built. */
+function* levelsInSteps(leaves: readonly Buffer[]): Generator<void, Buffer[][]> {
   const levels: Buffer[][] = [[...leaves]];
+  let hashed = 0;
   for (let level = levels[0]!; level.length > 1; ) {
     const next: Buffer[] = [];
-    for (let index = 0; index < level.length; index += 2) next.push(index + 1 < level.length ? nodeHash(level[index]!, level[index + 1]!) : level[index]!);
+    for (let index = 0; index < level.length; index += 2) {
+      next.push(index + 1 < level.length ? nodeHash(level[index]!, level[index + 1]!) : level[index]!);
+      if (++hashed % HASHES_PER_STEP === 0) yield;
+    }
     levels.push(next);
     level = next;
   }
   return levels;
+}
+
+/** Every level of the tree over `leaves` (already leaf hashes), the leaves first and the root's level last. */
+export function merkleLevels(leaves: readonly Buffer[]): Buffer[][] {
+  const steps = levelsInSteps(leaves);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * A pause between two steps of background work: what was waiting (requests, above all) goes
+ * first, and the process idles about as long as a step worked (~5 ms), so the work takes half the
+ * CPU at most — an api process's requests come before a tree nobody is waiting for.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+
+/**
+ * merkleLevels in short steps, each followed by a turn of the event loop: at a million streams
+ * the tree is ~2 million hashes (~7 s), which in one piece held every request of the process
+ * that long (an api process reads the latest checkpoint's tree at start).
+ */
+export async function merkleLevelsPaced(leaves: readonly Buffer[]): Promise<Buffer[][]> {
+  const steps = levelsInSteps(leaves);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    await nextTurn();
+  }
 }
 
 export function rootOfLevels(levels: readonly (readonly Buffer[])[]): Buffer {
