@@ -33,6 +33,7 @@ import { Api } from './inventory/api';
 import { seededBenchDatabase } from './inventory/seeded-database';
 import { benchLog as log, fmt, integer, ms } from './inventory/stats';
 import { startBenchCluster } from './load/cluster';
+import { settled } from './inventory/service';
 import { Recorder } from './load/recorder';
 import { type Crew, type Reader, type RunControl, agentLoop, crewLoop, managerLoop } from './load/users';
 import { type Request, agedRequests, detailedRequests, keywordRequests, legacyRequests, pools, summaryRequests } from './reports/requests';
@@ -297,6 +298,7 @@ async function main(): Promise<void> {
     logFile,
   );
   log(`cluster: ${API} api + ${WORKERS} worker processes at ${cluster.baseUrl} (log: ${logFile})`);
+  log(`the cluster settled ${fmt(await settled(), 1)} s after it answered (start-up work: each api process reads the audit checkpoint's tree)`);
   const api = new Api(cluster.baseUrl);
   const recorder = new Recorder();
   let audit: string[] = [];

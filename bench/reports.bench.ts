@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   const rebuilt = await rebuild(logFile);
   const p = await pools(DATABASE);
   const service = await startService({ DATABASE_URL: databaseUrl(DATABASE), NODE_ENV: 'production', SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn' }, logFile);
-  log(`the service settled ${fmt(await settled(service), 1)} s after it answered (start-up work: the audit checkpoint's tree, projections catching up)`);
+  log(`the service settled ${fmt(await settled(), 1)} s after it answered (start-up work: the audit checkpoint's tree, projections catching up)`);
   const api = new Api(service.baseUrl);
   const results: Measured[] = [];
   try {
