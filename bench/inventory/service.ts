@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -155,7 +154,7 @@ export function readServiceLog(logFile: string): ServiceLog {
 
 /** The machine's busy and total CPU time so far (all cores), from /proc/stat. */
 async function machineCpu(): Promise<{ busy: number; total: number }> {
-  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!;
+  const line = (await fs.promises.readFile('/proc/stat', 'utf8')).split('\n')[0]!;
   const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number) as number[];
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
   return { busy, total: busy + idle! + iowait! };

@@ -22,7 +22,7 @@ import { runInBackground } from '../db/database';
 import type { Platform } from '../platform';
 import { type CheckpointSigningKey, keyIdOf, loadSigningKey, signPayload, signatureHolds } from './checkpoint-key';
 import { type ChainBreak, chainRows, positionRow, sha256, streamIdsAfter } from './hash-chain';
-import { inclusionProof, merkleLevelsPaced, nextTurn, rootOfLevels, streamHeadLeaf } from './merkle';
+import { inclusionProof, merkleLevelsPaced, pauseForRequests, rootOfLevels, streamHeadLeaf } from './merkle';
 
 /**
  * Signed checkpoints (docs/AUDIT.md "Signed checkpoints and proofs"): at a position P of the
@@ -105,7 +105,7 @@ export interface CheckpointTree {
   indexOf(streamId: string): number | undefined;
 }
 
-/** Leaves hashed between two turns of the event loop. */
+/** Leaves hashed between two pauses for requests. */
 const LEAVES_PER_STEP = 2000;
 
 /** Built in short steps (merkleLevelsPaced): the process goes on answering while it works. */
@@ -113,7 +113,7 @@ export async function checkpointTree(heads: readonly StreamHead[]): Promise<Chec
   const leaves: Buffer[] = [];
   for (const [index, head] of heads.entries()) {
     leaves.push(streamHeadLeaf(head.stream_id, head.stream_position, head.hash));
-    if ((index + 1) % LEAVES_PER_STEP === 0) await nextTurn();
+    if ((index + 1) % LEAVES_PER_STEP === 0) await pauseForRequests();
   }
   const levels = await merkleLevelsPaced(leaves);
   let indexes: Map<string, number> | undefined;

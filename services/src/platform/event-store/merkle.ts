@@ -71,10 +71,10 @@ export function merkleLevels(leaves: readonly Buffer[]): Buffer[][] {
  * is waiting for. Measured at a million devices (keyword report every 100 ms during an api
  * process's start): p50 ~30 ms with a 5 ms pause, ~20 ms with 15 ms, 17 ms once the tree is read.
  */
-export const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 15));
+export const pauseForRequests = () => new Promise<void>((resolve) => setTimeout(resolve, 15));
 
 /**
- * merkleLevels in short steps, each followed by a turn of the event loop: at a million streams
+ * merkleLevels in short steps, each followed by pauseForRequests: at a million streams
  * the tree is ~2 million hashes (~7 s), which in one piece held every request of the process
  * that long (an api process reads the latest checkpoint's tree at start).
  */
@@ -82,7 +82,7 @@ export async function merkleLevelsPaced(leaves: readonly Buffer[]): Promise<Buff
   const steps = levelsInSteps(leaves);
   for (let step = steps.next(); ; step = steps.next()) {
     if (step.done) return step.value;
-    await nextTurn();
+    await pauseForRequests();
   }
 }
 
