@@ -40,6 +40,7 @@ async function twoPagePdf(title: string): Promise<Uint8Array> {
 describe('documents and messages', () => {
   let seeded: SeededService;
   let baseUrl: string;
+  let workingDirectory: string;
   let dataDir: string;
   let parser: PdfParser;
   const tokens: Record<string, string> = {};
@@ -59,8 +60,10 @@ describe('documents and messages', () => {
   const textOf = async (bytes: Uint8Array) => (await parser.parse(bytes)).map((page) => page.items.join(' '));
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'documents-e2e-'));
-    seeded = await startSeededService({ DATA_DIR: dataDir });
+    // No DATA_DIR: the service keeps its files in the README's default, `.data` of its working directory.
+    workingDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'documents-e2e-'));
+    dataDir = path.join(workingDirectory, '.data');
+    seeded = await startSeededService({}, workingDirectory);
     baseUrl = seeded.baseUrl;
     parser = new PdfParser();
     const db = seeded.test.database.db;
@@ -75,7 +78,7 @@ describe('documents and messages', () => {
   afterAll(async () => {
     await parser?.stop();
     await seeded?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(workingDirectory, { recursive: true, force: true });
   });
 
   it('a compliance document: published to Dallas agents, signed only with the consent and a signature, once, with a certificate whose digests the event keeps; verified, and a changed copy refused', async () => {

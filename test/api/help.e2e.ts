@@ -28,6 +28,7 @@ describe('help', () => {
   let seeded: SeededService;
   let baseUrl: string;
   let store: PostgresEventStore;
+  let workingDirectory: string;
   let dataDir: string;
   /** An agent and an office manager of the other retailer (Coastline Connect): what is for Bluebonnet's people is not for them. */
   let otherAgent: string;
@@ -35,8 +36,10 @@ describe('help', () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'help-e2e-'));
-    seeded = await startSeededService({ DATA_DIR: dataDir });
+    // No DATA_DIR: the service keeps its files in the README's default, `.data` of its working directory.
+    workingDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'help-e2e-'));
+    dataDir = path.join(workingDirectory, '.data');
+    seeded = await startSeededService({}, workingDirectory);
     ({ test, baseUrl } = seeded);
     // The seed publishes its announcements after the last agent: wait for them too.
     await waitFor(
@@ -74,7 +77,7 @@ describe('help', () => {
   }, 180_000);
   afterAll(async () => {
     await seeded?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(workingDirectory, { recursive: true, force: true });
   });
 
   const get = <T = Record<string, unknown>>(email: string, path: string) => call<T>(baseUrl, 'GET', path, { token: tokens[email] });

@@ -27,6 +27,7 @@ const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x
 describe('onboarding', () => {
   let seeded: SeededService;
   let baseUrl: string;
+  let workingDirectory: string;
   let dataDir: string;
   let store: PostgresEventStore;
   let apiKey: string;
@@ -50,8 +51,10 @@ describe('onboarding', () => {
   const summary = (who: string, query = '') => as<Summary>(who, 'GET', `/api/v1/onboarding_summary_report${query}`);
 
   beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'onboarding-e2e-'));
-    seeded = await startSeededService({ DATA_DIR: dataDir });
+    // No DATA_DIR: the service keeps its files in the README's default, `.data` of its working directory.
+    workingDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'onboarding-e2e-'));
+    dataDir = path.join(workingDirectory, '.data');
+    seeded = await startSeededService({}, workingDirectory);
     baseUrl = seeded.baseUrl;
     const db = seeded.test.database.db;
     store = new PostgresEventStore(seeded.test.database);
@@ -64,7 +67,7 @@ describe('onboarding', () => {
   }, 180_000);
   afterAll(async () => {
     await seeded?.stop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(workingDirectory, { recursive: true, force: true });
   });
 
   it('Send Invite: the spec\'s words for every field, the roles each inviter may offer, only offices that take invites, one open invite per e-mail', async () => {

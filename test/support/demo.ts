@@ -87,9 +87,14 @@ export interface SeededService {
   stop(): Promise<void>;
 }
 
-export async function startSeededService(env: Record<string, string | undefined> = {}): Promise<SeededService> {
+/**
+ * `workingDirectory`: the service's own; a test that leaves DATA_DIR unset there runs on the
+ * README's default data folder, `<workingDirectory>/.data` (a dot-folder: stored files must be
+ * answered from it too).
+ */
+export async function startSeededService(env: Record<string, string | undefined> = {}, workingDirectory?: string): Promise<SeededService> {
   const test = await createTestDatabase();
-  const service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test', ...env });
+  const service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test', ...env }, undefined, workingDirectory);
   await waitForDemoBusiness(test.database.db);
   return {
     test,

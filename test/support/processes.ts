@@ -4,12 +4,17 @@ import path from 'node:path';
 export const repositoryRoot = path.resolve(__dirname, '..', '..');
 export const builtMain = path.join(repositoryRoot, 'services', 'dist', 'main.js');
 
-/** Starts built JS (what `npm start` runs) as a child process; output is kept for failure messages. */
-export function startNode(script: string, args: string[], env: Record<string, string | undefined>): ChildProcess & { output: () => string } {
+/**
+ * Starts built JS (what `npm start` runs) as a child process; output is kept for failure messages.
+ * `workingDirectory` is where relative settings lead: without DATA_DIR, to `<it>/.data`, the
+ * README's default.
+ */
+export function startNode(script: string, args: string[], env: Record<string, string | undefined>, workingDirectory = repositoryRoot): ChildProcess & { output: () => string } {
   const child = spawn(process.execPath, [script, ...args], {
-    cwd: repositoryRoot,
+    cwd: workingDirectory,
     // The demo seed makes no devices in tests unless a test asks (SEED_DEVICES): they would only slow every start.
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, SEED_DEVICES: '0', ...env },
+    // Webhook receivers in tests listen on 127.0.0.1: private targets are allowed unless a test says otherwise (production refuses them).
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, SEED_DEVICES: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,9 +52,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts `main.js` (api, worker or both) and waits until /health answers. */
-export async function startService(args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000) {
+export async function startService(args: string[], env: Record<string, string | undefined>, timeoutMs = 60_000, workingDirectory = repositoryRoot) {
   const port = await freePort();
-  const child = startNode(builtMain, args, { LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' });
+  const child = startNode(builtMain, args, { LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' }, workingDirectory);
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
   await waitFor(

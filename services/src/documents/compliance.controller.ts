@@ -161,7 +161,7 @@ export class ComplianceController {
     }
     const found = kind === 'original' ? await complianceDocumentFile(db, id) : kind === 'signed' ? await signedCopyFile(db, id) : await this.filledForm(id);
     if (!found) throw new DomainError(missing, 404);
-    await sendStoredFile(response, this.uploads.locationOf(found.file_key), 'application/pdf', `inline; filename="${fileName(found.name, kind === 'original' ? '' : ` (${kind})`)}"`, missing);
+    await sendStoredFile(response, this.uploads, found.file_key, 'application/pdf', `inline; filename="${fileName(found.name, kind === 'original' ? '' : ` (${kind})`)}"`, missing);
   }
 
   private async filledForm(formId: string): Promise<{ file_key: string; name: string } | undefined> {

@@ -96,7 +96,7 @@ export class AnnouncementsController {
     const key = `announcement-files/${id}`;
     const document = await announcementFileIn(this.platform.database.db, `/files/${key}`);
     if (!document) throw new DomainError(missing, 404);
-    await sendStoredFile(response, this.uploads.locationOf(key), helpContentTypeOf(key), `inline; filename="${document.name.replace(/[^\w .-]+/g, '').trim() || 'file'}"`, missing);
+    await sendStoredFile(response, this.uploads, key, helpContentTypeOf(key), `inline; filename="${document.name.replace(/[^\w .-]+/g, '').trim() || 'file'}"`, missing);
   }
 
   /** GET /api/v1/announcement_export (ours: the spec names no export for this list): the caller's Announcements table as CSV or XLSX. */

@@ -92,7 +92,7 @@ export class TrainingController {
     if (!content || content.source.kind !== 'file') throw new DomainError(missing, 404);
     const extension = content.source.key.slice(content.source.key.lastIndexOf('.'));
     const name = `${content.title.replace(/[^\w .-]+/g, '').trim() || 'training'}${extension}`;
-    await sendStoredFile(response, this.uploads.locationOf(content.source.key), content.source.content_type, `inline; filename="${name}"`, missing);
+    await sendStoredFile(response, this.uploads, content.source.key, content.source.content_type, `inline; filename="${name}"`, missing);
   }
 
   @Serves('GET /api/v1/training/content')

@@ -165,6 +165,6 @@ export class CandidatePageController {
     const key = { photo_copy: facts.photo_copy_key, government_document: facts.government_document_key, bgc_consent: facts.signed_bgc_key, agent_agreement: facts.agent_agreement_key }[file];
     if (!key) throw new DomainError(missing, 404);
     const type = key.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg';
-    await sendStoredFile(response, this.uploads.locationOf(key), type, `inline; filename="${file}${key.slice(key.lastIndexOf('.'))}"`, missing);
+    await sendStoredFile(response, this.uploads, key, type, `inline; filename="${file}${key.slice(key.lastIndexOf('.'))}"`, missing);
   }
 }

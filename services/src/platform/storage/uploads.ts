@@ -83,7 +83,20 @@ export class UploadStorage {
 
   /** Where a key's bytes live; only keys of the shape this class makes are answered. */
   locationOf(key: string): string {
+    return path.join(this.root, this.pathInside(key));
+  }
+
+  /**
+   * A key as a path relative to the storage's root, for answers that are given the root apart
+   * (express's sendFile with `root`: its own checks then cover only what lies below the root,
+   * which may itself sit in a dot-folder such as the default `.data`).
+   */
+  fileOf(key: string): { readonly root: string; readonly relativePath: string } {
+    return { root: path.resolve(this.root), relativePath: this.pathInside(key) };
+  }
+
+  private pathInside(key: string): string {
     if (!KEY_SHAPE.test(key)) throw new RangeError(`not a storage key: ${key}`);
-    return path.join(this.root, ...key.split('/'));
+    return path.join(...key.split('/'));
   }
 }
