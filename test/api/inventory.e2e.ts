@@ -121,11 +121,11 @@ describe('inventory flows', () => {
     // Accepting the same job again is refused.
     expect((await as('agent', 'POST', '/api/v1/agent/accept', { imei: [first], agent_job_id: job.job_id })).status).toBe(409);
 
-    // The agent sends one back; the manager sees the request and accepts it.
-    expect((await as('agent', 'POST', '/api/v1/agent/transfer_device', { imei: [first], accept_transfer_status: 1, reason: 'Not needed' })).status).toBe(200);
+    // The agent sends one back, giving no reason: the spec's default 'Sample Reason' is recorded (doc 2 §7); the manager sees the request and accepts it.
+    expect((await as('agent', 'POST', '/api/v1/agent/transfer_device', { imei: [first], accept_transfer_status: 1 })).status).toBe(200);
     expect(await counts('manager')).toMatchObject({ transfer: 1, In_stock: 1 });
     const requests = await as<Listed<TransferRequestRow>>('manager', 'GET', '/api/v1/manager/transfer_request');
-    expect(requests.body.items.data).toEqual([expect.objectContaining({ transfer_count: 1, imei: [first], reason: 'Not needed' })]);
+    expect(requests.body.items.data).toEqual([expect.objectContaining({ transfer_count: 1, imei: [first], reason: 'Sample Reason' })]);
     const transferId = requests.body.items.data[0]!.transfer_job_id;
     const unknownTransfer = await as('manager2', 'POST', '/api/v1/manager/accept_transfer', { transfer_job_id: '01a20a58-0000-7000-8000-000000000000', status: 1 });
     expect(unknownTransfer).toEqual({ status: 404, body: { error: 'Not Found', message: 'That transfer does not exist.' } });

@@ -138,6 +138,8 @@ export const ANSWER = { ACCEPT: 1, DECLINE: 2 } as const;
 export const DEVICE_CHOICE = { CARTONS: 0, IMEIS: 1 } as const;
 /** `accept_transfer_status` of the agent's transfer_device. */
 export const AGENT_TRANSFER = { RETURN_REST: 0, TO_MANAGER: 1 } as const;
+/** The reason of an agent's transfer whose request gives none (doc 2 §7 "transfer reason defaults to 'Sample Reason'"). */
+export const AGENT_TRANSFER_DEFAULT_REASON = 'Sample Reason';
 
 /**
  * A body whose `devicestatus` chooses what it moves (0 cartons, 1 IMEIs; `fallback` when absent):
@@ -229,7 +231,11 @@ export const agentTransferBody = z.object({
   imei: imeiList('This field is required'),
   manager_id: optionalId,
   transfer_count: optionalWholeNumberParam,
-  reason: multilineText('The reason is text').trim().max(500, 'The reason is at most 500 characters').optional(),
+  // The spec's default (doc 2 §7): a request without a reason (or a blank one) records 'Sample Reason'.
+  reason: z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
+    multilineText('The reason is text').trim().max(500, 'The reason is at most 500 characters').default(AGENT_TRANSFER_DEFAULT_REASON),
+  ),
   agent_job_id: optionalId,
   accept_transfer_status: wholeNumber('accept_transfer_status is 0 or 1').refine((value) => value === 0 || value === 1, 'accept_transfer_status is 0 or 1').default(1),
 }).refine((body) => body.accept_transfer_status !== 0 || body.agent_job_id !== undefined, { path: ['agent_job_id'], message: 'agent_job_id is required' });

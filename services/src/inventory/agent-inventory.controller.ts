@@ -67,7 +67,7 @@ export class AgentInventoryController {
       const result = await this.commands.execute(new AnswerAgentJob({ agent_id: user.user_id, agent_job_id: body.agent_job_id!, accepted: [], returned: body.imei }, context));
       return answered(result, `${devices(result.count)} returned to the manager`);
     }
-    const result = await this.commands.execute(new RequestTransfer({ agent_id: user.user_id, imeis: body.imei, manager_id: body.manager_id, reason: body.reason || 'Transfer to manager' }, context));
+    const result = await this.commands.execute(new RequestTransfer({ agent_id: user.user_id, imeis: body.imei, manager_id: body.manager_id, reason: body.reason }, context));
     return answered(result, `Transfer of ${devices(result.count)} sent to the manager`);
   }
 }
