@@ -1,11 +1,18 @@
-import { type ApiRoute, ROLE, ROLE_IDS, type RoleId, apiRoutes } from '@portal/contracts';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type ApiRoute, ROLE, ROLE_IDS, type RoleId, apiRoutes, sortKeyMessage } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
+import { sql } from 'kysely';
+import { z } from 'zod';
 import { OrgCommands } from '../../services/src/admin/org.commands';
 import { TEST_HASHING } from '../../services/src/auth/credentials.store';
 import { systemContext } from '../../services/src/platform/commands/command-context';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
+import type { OpenApiDocument } from '../../services/src/platform/http/openapi';
 import type { TestDatabase } from '../../services/src/platform/testing/test-database';
 import { type Answer, call, DEMO_PASSWORD, login, type SeededService, startSeededService } from '../support/demo';
+import { mailTo } from '../support/outbox';
 
 const DEMO_BY_ROLE: Partial<Record<RoleId, string>> = {
   [ROLE.SUPER_ADMIN]: 'super@demo.test',
@@ -29,10 +36,13 @@ describe('access by role, over the whole route table', () => {
   let test: TestDatabase;
   let seeded: SeededService;
   let baseUrl: string;
+  let dataDir: string;
   const tokens = new Map<RoleId, string>();
 
   beforeAll(async () => {
-    seeded = await startSeededService();
+    // Its own data folder: the candidate's invite is read from the outbox there.
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-access-'));
+    seeded = await startSeededService({ DATA_DIR: dataDir });
     ({ test, baseUrl } = seeded);
 
     // Roles without a demo account, made through the same commands as the seed.
@@ -51,6 +61,7 @@ describe('access by role, over the whole route table', () => {
   }, 180_000);
   afterAll(async () => {
     await seeded?.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
   });
 
   it('answers 401 without a token on every route that is not public', async () => {
@@ -126,6 +137,61 @@ describe('access by role, over the whole route table', () => {
       if (route.planned ? !notBuilt : notBuilt || unmounted) wrong.push(`${route.method} ${route.path} (${route.planned ? 'planned' : 'built'}): ${answer.status} ${answer.body.message}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('refuses an unknown sort key the same way on every list (a 400 naming the allowed keys, from the route table) and sorts by a real one', async () => {
+    const sortKeysOf = (route: ApiRoute): { name: string; keys: string[] } | undefined => {
+      if (!route.query) return undefined;
+      const properties = (z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { enum?: string[] }> }).properties ?? {};
+      const name = ['sort_by', 'sort_key'].find((candidate) => Object.hasOwn(properties, candidate));
+      return name ? { name, keys: properties[name]!.enum ?? [] } : undefined;
+    };
+    const lists = apiRoutes.filter((route) => !route.planned && sortKeysOf(route));
+    expect(lists.map((route) => route.path)).toEqual(expect.arrayContaining(['/api/v1/inventory_summary_reports/manager', '/api/v1/manager/agentlist_with_pagination', '/api/v1/aged_inventory_summary_reports/agent', '/api/v1/users']));
+    const wrong: string[] = [];
+    for (const route of lists) {
+      const { name, keys } = sortKeysOf(route)!;
+      const role = Array.isArray(route.access) && !route.access.includes(ROLE.SUPER_ADMIN) ? ROLE.AGENT : ROLE.SUPER_ADMIN;
+      const ask = (key: string) => call(baseUrl, route.method, `${concrete(route)}?${name}=${encodeURIComponent(key)}`, { token: tokens.get(role)!, body: route.method === 'GET' ? undefined : {} });
+      const message = sortKeyMessage(keys, name);
+      if (keys.length === 0) wrong.push(`${route.method} ${route.path}: ${name} names no keys`);
+      for (const unknown of ['toString', '__proto__', 'constructor', 'password_hash']) {
+        const answer = await ask(unknown);
+        if (JSON.stringify(answer) !== JSON.stringify({ status: 400, body: { error: 'Bad Request', message, fields: { [name]: message } } })) wrong.push(`${route.method} ${route.path}?${name}=${unknown}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+      const sorted = await ask(keys.at(-1)!);
+      if (sorted.status !== 200) wrong.push(`${route.method} ${route.path}?${name}=${keys.at(-1)}: ${sorted.status} ${JSON.stringify(sorted.body)}`);
+    }
+    expect(wrong).toEqual([]);
+
+    // Inventory by agents sorts its Office Name column by the agent's office (it sorted by the agent's name before).
+    const offices = async (sortBy: string) =>
+      (await call<{ items: { data: { office_name: string | null }[] } }>(baseUrl, 'GET', `/api/v1/manager/agentlist_with_pagination?sort_by=${sortBy}&sort=ASC&results=100`, { token: tokens.get(ROLE.SUPER_ADMIN)! })).body.items.data.map((row) => row.office_name ?? '');
+    const inOrder = (names: string[]) => names.every((name, index) => index === 0 || names[index - 1]!.localeCompare(name) <= 0);
+    expect(inOrder(await offices('agent_name'))).toBe(false);
+    expect(inOrder(await offices('office_name'))).toBe(true);
+  });
+
+  it("reaches the candidate's own page as the served OpenAPI document says: the invite's token in the header its security scheme names", async () => {
+    const document = (await (await fetch(`${baseUrl}/api/docs/openapi.json`)).json()) as OpenApiDocument;
+    const schemes = (method: 'get' | 'post', at: string) => (document.paths[at]?.[method]?.security ?? []).flatMap((requirement) => Object.keys(requirement));
+    expect(schemes('get', '/api/v1/candidate_profile')).toEqual(['candidateToken']);
+    for (const at of ['/api/v1/candidate_profile', '/api/v1/candidate_profile/upload', '/api/v1/candidate_profile/sign']) expect(schemes('post', at)).toEqual(['candidateToken']);
+    const scheme = document.components.securitySchemes.candidateToken!;
+    if (scheme.type !== 'apiKey') throw new Error(`the candidate's token is no API key in a header: ${JSON.stringify(scheme)}`);
+    expect(scheme.in).toBe('header');
+
+    const dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(test.database.db)).rows[0]!.id;
+    const email = 'ada.reader@example.com';
+    const invite = { office_id: dallas, role_id: ROLE.AGENT, first_name: 'Ada', last_name: 'Reader', email, mobile_number: '2145550199', delivery_method: 0 };
+    expect((await call(baseUrl, 'POST', '/api/v1/candidate/send_invite', { token: tokens.get(ROLE.OFFICE_MANAGER)!, body: invite })).status).toBe(201);
+    const token = /onboarding-page\?token=([\w-]{40,})/.exec(await mailTo(dataDir, email))?.[1];
+    expect(token).toBeDefined();
+    const page = await call<{ data: { email: string } }>(baseUrl, 'GET', '/api/v1/candidate_profile', { headers: { [scheme.name]: token! } });
+    expect({ status: page.status, email: page.body.data?.email }).toEqual({ status: 200, email });
+    // Without it (or with another), the link does not open.
+    expect((await call(baseUrl, 'GET', '/api/v1/candidate_profile')).status).toBe(404);
+    expect((await call(baseUrl, 'GET', '/api/v1/candidate_profile', { headers: { 'x-api-key': token! } })).status).toBe(404);
   });
 
   it('answers no 5xx to malformed bodies and queries on any route', async () => {

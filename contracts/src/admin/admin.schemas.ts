@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { birthDate, blankAsMissing, requiredText, text, wholeNumber, wireDate, zipCode } from '../platform/input';
-import { codeListParam, idParam, keywordParam, listItems, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { codeListParam, idParam, keywordParam, listItems, optionalIdParam, pageParam, resultsParam, sortKeyParam, sortParam } from '../platform/list-params';
 import { emailAddress, mobileNumber, optionalPersonName, personName } from '../platform/person';
 import { ROLE_IDS } from '../platform/roles';
 import { agentStatuses, genders, usStates } from './admin.codes';
@@ -34,7 +34,7 @@ export const userListQuery = z
     keyword: keywordParam,
     office_id: optionalIdParam,
     ibo_marketer_id: optionalIdParam,
-    sort_by: z.enum(USER_LIST_SORT_KEYS, { error: 'Unknown sort column' }).optional(),
+    sort_by: sortKeyParam(USER_LIST_SORT_KEYS),
     sort: sortParam,
   })
   .transform(({ keyword, ...rest }) => ({ ...rest, search_text: rest.search_text || keyword || undefined }));
@@ -144,7 +144,7 @@ export const marketListQuery = z
     retailer: optionalIdParam,
     retailer_id: optionalIdParam,
     ibo_marketer_id: optionalIdParam,
-    sort_by: z.enum(MARKET_LIST_SORT_KEYS, { error: 'Unknown sort column' }).optional(),
+    sort_by: sortKeyParam(MARKET_LIST_SORT_KEYS),
     sort: sortParam,
   })
   .transform(({ keyword, retailer, ...rest }) => ({ ...rest, search_text: rest.search_text || keyword || undefined, retailer_id: rest.retailer_id || retailer || undefined }));

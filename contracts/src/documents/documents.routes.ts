@@ -43,7 +43,7 @@ export const documentsRoutes: readonly ApiRoute[] = [
     upload: 'file' },
   { method: 'GET', path: '/api/v1/documents/files/:kind/:id', access: 'public', capability, file: pdf,
     summary: 'A document\'s PDF through the signed, expiring link a list answers: the original, a signed copy, a form\'s template or its filled copy (ours)', spec: compliance,
-    params: documentFileParams, query: exportDownloadQuery },
+    params: documentFileParams, query: exportDownloadQuery, ranges: true },
 
   // Forms sent to IBOs/markets and offices for review (doc 3)
   { method: 'POST', path: '/api/v1/senddocument', access: administrationScreens, capability,

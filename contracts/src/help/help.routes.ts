@@ -32,7 +32,7 @@ export const helpRoutes: readonly ApiRoute[] = [
     body: publishAnnouncementBody, upload: 'file' },
   { method: 'GET', path: '/api/v1/announcements/files/:id', access: 'public', capability,
     summary: 'An announcement\'s file through the signed, expiring link the list answers (ours)', spec: `${documents}; doc 3 §3 Announcement documents`,
-    params: helpFileParams, query: exportDownloadQuery, file: helpFileTypes },
+    params: helpFileParams, query: exportDownloadQuery, file: helpFileTypes, ranges: true },
 
   // Help centre (doc 3 §2): contacts, support requests, FAQ, training trees and their content
   { method: 'GET', path: '/api/v1/help/contacts', access: everyScreen, capability,
@@ -47,7 +47,7 @@ export const helpRoutes: readonly ApiRoute[] = [
     summary: 'The training videos tree: the categories the caller\'s roles see, with signed links', spec: helpCentre, query: trainingTreeQuery },
   { method: 'GET', path: '/api/v1/training/files/:id', access: 'public', capability,
     summary: 'A training document or video through the signed, expiring link the trees answer; answers Range requests (206) so that a video can seek', spec: helpCentre,
-    params: helpFileParams, query: exportDownloadQuery, file: helpFileTypes },
+    params: helpFileParams, query: exportDownloadQuery, file: helpFileTypes, ranges: true },
   { method: 'GET', path: '/api/v1/training/content', access: publishers, capability,
     summary: 'The training content the caller manages (all for the super role, the retailer\'s for a retailer manager), paged', spec: helpCentre, query: trainingContentListQuery },
   { method: 'POST', path: '/api/v1/training/content', success: 201, access: publishers, capability,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText, text, wholeNumber, wireDate } from '../platform/input';
-import { dateParam, idParam, keywordParam, optionalIdParam, optionalWholeNumberParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { dateParam, idParam, keywordParam, optionalIdParam, optionalWholeNumberParam, pageParam, resultsParam, sortKeyParam, sortParam } from '../platform/list-params';
 import { type DeviceTypeCode, deviceTypes } from './inventory.codes';
 
 /** Luhn check over a string of digits (the IMEI's and the SIM ICCID's check digit). */
@@ -165,7 +165,7 @@ export const receiveJobsQuery = z.object({
   assign_source: optionalWholeNumberParam,
   date_range_start: dateFilter,
   date_range_end: dateFilter,
-  sort_by: z.enum(['assigned_date', 'order_date', 'total_device_count', 'total_carton_count', 'office_number'], { error: 'Unknown sort column' }).optional(),
+  sort_by: sortKeyParam(['assigned_date', 'order_date', 'total_device_count', 'total_carton_count', 'office_number']),
   sort,
 });
 export type ReceiveJobsQuery = z.infer<typeof receiveJobsQuery>;

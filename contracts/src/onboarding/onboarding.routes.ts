@@ -66,17 +66,17 @@ export const onboardingRoutes: readonly ApiRoute[] = [
     summary: 'Comments on an agent', spec: agentSummary, params: agentIdParams },
 
   // The candidate's own page: public, the invite link's token (header x-candidate-token) is the credential (ours; docs/ONBOARDING.md)
-  { method: 'GET', path: '/api/v1/candidate_profile', access: 'public', capability,
+  { method: 'GET', path: '/api/v1/candidate_profile', access: 'public', candidateToken: true, capability,
     summary: 'The candidate\'s profile as it stands, what it lacks, and the consents to read and sign (header x-candidate-token)', spec: `${onboarding}; doc 3 §3 candidate` },
-  { method: 'POST', path: '/api/v1/candidate_profile', access: 'public', capability,
+  { method: 'POST', path: '/api/v1/candidate_profile', access: 'public', candidateToken: true, capability,
     summary: 'Save (part of) the candidate\'s profile; complete → Profile Completed (3), later edits → Profile Updated (25)', spec: `${onboarding}; doc 3 §5 candidate edit`, body: candidateProfileBody },
-  { method: 'POST', path: '/api/v1/candidate_profile/upload', access: 'public', capability,
+  { method: 'POST', path: '/api/v1/candidate_profile/upload', access: 'public', candidateToken: true, capability,
     summary: 'Upload the photo copy or the government document (.jpg/.jpeg, one file per area)', spec: `${onboarding}; doc 3 §9 candidate uploads`, body: candidateUploadBody, upload: 'file' },
-  { method: 'POST', path: '/api/v1/candidate_profile/sign', access: 'public', capability,
+  { method: 'POST', path: '/api/v1/candidate_profile/sign', access: 'public', candidateToken: true, capability,
     summary: 'E-sign a consent: the drawn signature (PNG) and the consent stamped onto the PDF shown, with a certificate page and SHA-256 digests', spec: `${onboarding}; doc 3 §3 candidate_signed_bgc_url, retailer_agent_agreement_url`, body: candidateSignBody, upload: 'signature_image' },
   { method: 'GET', path: '/api/v1/candidate_files/:id/:file', access: 'public', capability,
     summary: 'A candidate\'s file (photo copy, government document, a consent form or its signed copy) through a signed, expiring link', spec: `${onboarding}; doc 3 §3 candidate row urls`,
-    params: candidateFileParams, query: exportDownloadQuery, file: ['application/pdf', 'image/jpeg'] },
+    params: candidateFileParams, query: exportDownloadQuery, file: ['application/pdf', 'image/jpeg'], ranges: true },
 
   // The sales dashboard's onboarding parts (doc 1 §2.4, §7 Dashboards)
   { method: 'GET', path: '/api/v1/agent_onboarding_summary_dashboard', access: managerScreens, capability,

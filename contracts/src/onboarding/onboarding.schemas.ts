@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { birthDate, blankAsMissing, multilineText, text, wholeNumber, zipCode } from '../platform/input';
-import { codeListParam, dateParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { codeListParam, dateParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortKeyParam, sortParam } from '../platform/list-params';
 import { emailAddress, mobileNumber, optionalPersonName, personName } from '../platform/person';
 import { usStates } from '../admin/admin.codes';
 import { CANDIDATE_CONSENT_DOCUMENTS } from './onboarding.events';
@@ -71,7 +71,7 @@ export const onboardingSummaryQuery = z
     date_range_end: dateParam,
     rad_pii_issue: z.preprocess(blankAsMissing, wholeNumber('rad_pii_issue is 1').refine((value) => value === 1, 'rad_pii_issue is 1').optional()),
     redirect_key: z.preprocess(blankAsMissing, text().trim().max(30).optional()),
-    sort_key: z.preprocess(blankAsMissing, z.enum(ONBOARDING_SORT_KEYS, { error: `sort_key is one of ${ONBOARDING_SORT_KEYS.join(', ')}` }).optional()),
+    sort_key: sortKeyParam(ONBOARDING_SORT_KEYS, 'sort_key'),
     sort: sortParam,
   })
   .refine((query) => (query.date_range_start === undefined) === (query.date_range_end === undefined), { message: ONBOARDING_MESSAGES.bothDates, path: ['date_range_start'] });
@@ -148,6 +148,10 @@ const isAdult = (iso: string, now = new Date()) => {
   return eighteenth <= now.getTime();
 };
 
+const ADULT_BIRTH_DATE_DESCRIPTION = 'A date of birth as MM-DD-YYYY (the spec\'s format) or YYYY-MM-DD, from 01-01-1900, of someone at least 18 years old today (UTC)';
+/** A candidate's date of birth: a date of birth (birthDate) of someone 18 or older today. */
+const adultBirthDate = () => birthDate(ADULT_BIRTH_DATE_DESCRIPTION).refine((iso) => isAdult(iso), CANDIDATE_MESSAGES.adult);
+
 const optionalName = (message: string) => z.preprocess(blankAsMissing, text(message).trim().regex(/^[\p{L} .]{2,30}$/u, message).optional());
 const optionalLine = (max: number, message: string) => z.preprocess(blankAsMissing, text(message).trim().max(max, message).optional());
 
@@ -159,7 +163,7 @@ export const candidateProfileBody = z.object({
   first_name: optionalName(CANDIDATE_MESSAGES.firstName),
   middle_name: optionalName(CANDIDATE_MESSAGES.middleName),
   last_name: optionalName(CANDIDATE_MESSAGES.lastName),
-  dob: z.preprocess(blankAsMissing, birthDate().refine((iso) => isAdult(iso), CANDIDATE_MESSAGES.adult).optional()),
+  dob: z.preprocess(blankAsMissing, adultBirthDate().optional()),
   rad_id: z.preprocess(blankAsMissing, text(CANDIDATE_MESSAGES.radId).trim().regex(/^[A-Za-z0-9]{1,9}$/, CANDIDATE_MESSAGES.radId).optional()),
   shirt_size: z.preprocess(blankAsMissing, z.enum(SHIRT_SIZES, { error: CANDIDATE_MESSAGES.shirtSize }).optional()),
   street_address1: optionalLine(200, CANDIDATE_MESSAGES.street),
@@ -225,7 +229,7 @@ export const agentSummaryReportQuery = z
     date_range_start: dateParam,
     date_range_end: dateParam,
     redirect_key: z.preprocess(blankAsMissing, z.enum(AGENT_REDIRECT_KEYS, { error: `redirect_key is one of ${AGENT_REDIRECT_KEYS.join(', ')}` }).optional()),
-    sort_key: z.preprocess(blankAsMissing, z.enum(AGENT_SORT_KEYS, { error: `sort_key is one of ${AGENT_SORT_KEYS.join(', ')}` }).optional()),
+    sort_key: sortKeyParam(AGENT_SORT_KEYS, 'sort_key'),
     sort: sortParam,
   })
   .refine((query) => (query.date_range_start === undefined) === (query.date_range_end === undefined), { message: ONBOARDING_MESSAGES.bothDates, path: ['date_range_start'] });
@@ -254,7 +258,7 @@ export const candidateEditBody = z.object({
   email: emailAddress(CANDIDATE_EDIT_MESSAGES.email),
   mobile_number: mobileNumber(CANDIDATE_EDIT_MESSAGES.mobile),
   // Required: a missing key is read as '' so that its words show (an optional schema would skip it).
-  dob: z.preprocess((value) => blankAsMissing(value) ?? '', text(CANDIDATE_EDIT_MESSAGES.dobRequired).min(1, CANDIDATE_EDIT_MESSAGES.dobRequired).pipe(birthDate().refine((iso) => isAdult(iso), CANDIDATE_MESSAGES.adult))),
+  dob: z.preprocess((value) => blankAsMissing(value) ?? '', text(CANDIDATE_EDIT_MESSAGES.dobRequired).min(1, CANDIDATE_EDIT_MESSAGES.dobRequired).pipe(adultBirthDate())).meta({ description: ADULT_BIRTH_DATE_DESCRIPTION }),
   rad_id: z.preprocess((value) => blankAsMissing(value) ?? '', text(CANDIDATE_MESSAGES.radIdRequired).trim().min(1, CANDIDATE_MESSAGES.radIdRequired).regex(/^[A-Za-z0-9]{1,9}$/, CANDIDATE_MESSAGES.radId)),
   shirt_size: z.preprocess(blankAsMissing, z.enum(SHIRT_SIZES, { error: CANDIDATE_MESSAGES.shirtSize })),
   street_address1: z.preprocess(blankAsMissing, text(CANDIDATE_MESSAGES.street).trim().min(1, CANDIDATE_MESSAGES.street).max(200, CANDIDATE_MESSAGES.street)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankAsMissing, multilineText, requiredText, text, wholeNumberBetween, zipCode } from '../platform/input';
-import { dateParam, idParam, keywordParam, optionalIdParam, optionalTextParam, pageParam, sortParam } from '../platform/list-params';
+import { dateParam, idParam, keywordParam, optionalIdParam, optionalTextParam, pageParam, sortKeyParam, sortParam } from '../platform/list-params';
 import { orderDeliveryMethods } from './orders.codes';
 
 /**
@@ -93,7 +93,7 @@ export const inventoryOrdersListQuery = z.object({
   filter: optionalTextParam(50),
   date_range_start: dateParam,
   date_range_end: dateParam,
-  sort_by: z.preprocess(blankAsMissing, z.enum(INVENTORY_ORDER_SORTS, { error: `sort_by is one of ${INVENTORY_ORDER_SORTS.join(', ')}` }).optional()),
+  sort_by: sortKeyParam(INVENTORY_ORDER_SORTS),
   sort: sortParam,
 });
 export type InventoryOrdersListQuery = z.infer<typeof inventoryOrdersListQuery>;

@@ -12,6 +12,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type RouteAccess = readonly RoleId[] | 'public' | 'signed-in' | 'integration';
 
+/** The header that carries the candidate's invite token (`candidateToken` routes; docs/ONBOARDING.md). */
+export const CANDIDATE_TOKEN_HEADER = 'x-candidate-token';
+
 /**
  * One API route of the product, as the spec's client calls it. The route table is the
  * single source for the server's guard, the OpenAPI document and the route × role test.
@@ -27,6 +30,12 @@ export interface ApiRoute {
    * without the flag that only the not-built handler answers (a mistyped controller path).
    */
   readonly planned?: true;
+  /**
+   * A public route whose credential its handler checks: the candidate's invite token in the
+   * CANDIDATE_TOKEN_HEADER header (the candidate's own page). The guard lets it through as public;
+   * the OpenAPI document declares the header as the operation's security scheme.
+   */
+  readonly candidateToken?: true;
   /** The capability folder that serves it (auth, reference, inventory, rma, orders, sales, onboarding, admin, help, dashboard, audit). */
   readonly capability: string;
   /** One line, for the OpenAPI document. */
@@ -55,6 +64,11 @@ export interface ApiRoute {
   readonly uploads?: readonly string[];
   /** The answer is a file, not JSON: its content types (`image/*`, the export formats), for the OpenAPI document. */
   readonly file?: readonly string[];
+  /**
+   * The file answer is a stored file sent as it is (`sendStoredFile`): it honours `Range` and
+   * conditional requests (206, 304, and 412 or 416 for a precondition or a range it cannot meet).
+   */
+  readonly ranges?: true;
   /** A GET that changes the business's records (resends a mail, marks an order shipped): no read-only role (the auditor) reaches it. A person's own read mark (announcements viewed) is no such change. */
   readonly effect?: true;
   /** The handler answers 201 Created (`@HttpCode(201)`: it creates a record, a job or a file); otherwise 200. */

@@ -100,12 +100,15 @@ export const wireDate = (error = DATE_FORMAT_MESSAGE, range: { readonly earliest
     })
     .meta({ description: 'A date as MM-DD-YYYY (the spec\'s format) or YYYY-MM-DD, between 01-01-2000 and 12-31-2099', examples: ['11-23-2026', '2026-11-23'] });
 
-/** A date of birth (MM-DD-YYYY or ISO): from 1900, never after today (UTC). */
-export const birthDate = () =>
-  wireDate(DATE_FORMAT_MESSAGE, { earliest: '1900-01-01', latest: LATEST_DATE, message: 'A date of birth is from 01-01-1900' }).refine(
-    (iso) => iso <= new Date().toISOString().slice(0, 10),
-    'A date of birth cannot be in the future',
-  );
+export const EARLIEST_BIRTH_DATE = '1900-01-01';
+/** How a date of birth is described to clients (the OpenAPI document): its own range, not the business dates'. */
+export const BIRTH_DATE_DESCRIPTION = 'A date of birth as MM-DD-YYYY (the spec\'s format) or YYYY-MM-DD, from 01-01-1900 to today (UTC), never in the future';
+
+/** A date of birth (MM-DD-YYYY or ISO): from 1900, never after today (UTC). `description` says what else the field asks (an adult). */
+export const birthDate = (description = BIRTH_DATE_DESCRIPTION) =>
+  wireDate(DATE_FORMAT_MESSAGE, { earliest: EARLIEST_BIRTH_DATE, latest: LATEST_DATE, message: 'A date of birth is from 01-01-1900' })
+    .refine((iso) => iso <= new Date().toISOString().slice(0, 10), 'A date of birth cannot be in the future')
+    .meta({ description });
 
 /** A value of `record` under a client-given key, only if the record itself holds it (never `constructor`, `toString`, … from the prototype). */
 export function ownValue<V>(record: Readonly<Record<string, V>>, key: string): V | undefined {

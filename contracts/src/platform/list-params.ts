@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../reference/reference-lists';
-import { text, wholeNumber, wholeNumberBetween, wireDate } from './input';
+import { blankAsMissing, text, wholeNumber, wholeNumberBetween, wireDate } from './input';
 
 /** Query parameters every paged list shares (doc 1 §3 "query filters used across reports"). */
 export const pageParam = wholeNumberBetween(1, 1_000_000, 'page is a whole number from 1 to 1,000,000').default(1);
@@ -10,6 +10,18 @@ export const sortParam = text()
   .transform((value) => value.toUpperCase())
   .pipe(z.enum(['ASC', 'DESC'], { error: 'sort must be ASC or DESC' }))
   .optional();
+/**
+ * The column a list sorts by (`sort_by`; the onboarding lists call it `sort_key`): one of `keys`,
+ * the list's sortable columns; '' means the list's own order. Every list takes it through this one
+ * schema, so an unknown key — a mistyped column, `toString`, `__proto__` — is the same 400 naming
+ * the allowed keys everywhere, and the keys are the parameter's enum in the OpenAPI document.
+ */
+export const sortKeyParam = <const Key extends string>(keys: readonly [Key, ...Key[]], name = 'sort_by') =>
+  z
+    .preprocess(blankAsMissing, z.enum(keys, { error: sortKeyMessage(keys, name) }).optional())
+    .meta({ description: "The column the list sorts by (absent or '': the list's own order); any other value is refused with a 400 naming the allowed ones" });
+/** What an unknown sort key is answered: the parameter and its allowed keys. */
+export const sortKeyMessage = (keys: readonly string[], name = 'sort_by') => `${name} is one of ${keys.join(', ')}`;
 /** A date filter on the wire: MM-DD-YYYY (the spec's) or YYYY-MM-DD, answered as YYYY-MM-DD; '' means none. */
 export const dateParam = z.preprocess((value) => (value === '' || value === null ? undefined : value), wireDate().optional());
 export const keywordParam = text('Search text is text').trim().max(100, 'Search text is at most 100 characters').optional();

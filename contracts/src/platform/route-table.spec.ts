@@ -14,7 +14,9 @@ import { reportsRoutes } from '../reports/reports.routes';
 import { referenceRoutes } from '../reference/reference.routes';
 import { rmaRoutes } from '../rma/rma.routes';
 import { salesRoutes } from '../sales/sales.routes';
-import type { ApiRoute, HttpMethod } from './api-route';
+import { z } from 'zod';
+import { type ApiRoute, CANDIDATE_TOKEN_HEADER, type HttpMethod } from './api-route';
+import { sortKeyMessage } from './list-params';
 import { ROLE, type RoleId } from './roles';
 import { apiRoutes, findRoute } from './route-table';
 
@@ -243,5 +245,34 @@ describe('access from the spec (route roles are the union of the roles of the sc
       email: 'a@b.co', password: 'x', deviceid: 'web-browser', platform_type: 4, portal_type: 2,
     });
     expect(route('POST', '/api/forgot_password').body!.safeParse({}).error?.issues[0]?.message).toBe('Email is Required');
+  });
+
+  it("marks exactly the candidate's own page as taking the invite's token (x-candidate-token), each of them public to the guard", () => {
+    const tokenRoutes = apiRoutes.filter((r) => r.candidateToken).map((r) => `${r.method} ${r.path}`);
+    expect(tokenRoutes.sort()).toEqual(['GET /api/v1/candidate_profile', 'POST /api/v1/candidate_profile', 'POST /api/v1/candidate_profile/sign', 'POST /api/v1/candidate_profile/upload']);
+    expect(apiRoutes.filter((r) => r.candidateToken && r.access !== 'public')).toEqual([]);
+    expect(CANDIDATE_TOKEN_HEADER).toBe('x-candidate-token');
+  });
+
+  it("takes every list's sort key through the one schema: '' is the list's own order, any unknown key (a prototype name too) the same refusal naming the keys", () => {
+    const sorted = apiRoutes.flatMap((r) => {
+      const properties = r.query ? ((z.toJSONSchema(r.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { enum?: string[] }> }).properties ?? {}) : {};
+      const name = ['sort_by', 'sort_key'].find((candidate) => Object.hasOwn(properties, candidate));
+      return name ? [{ route: r, name, keys: properties[name]!.enum ?? [] }] : [];
+    });
+    expect(sorted.length).toBeGreaterThan(40);
+    for (const { route: r, name, keys } of sorted) {
+      const where = `${r.method} ${r.path}`;
+      expect({ where, keys: keys.length > 0 }).toEqual({ where, keys: true });
+      for (const unknown of ['toString', '__proto__', 'constructor', 'hasOwnProperty', 'password_hash', keys[0]!.toUpperCase()].filter((key) => !keys.includes(key))) {
+        const result = r.query!.safeParse({ [name]: unknown });
+        const issue = result.error?.issues.find((candidate) => candidate.path[0] === name);
+        expect({ where, unknown, message: issue?.message }).toEqual({ where, unknown, message: sortKeyMessage(keys, name) });
+      }
+      for (const known of [keys[0]!, '']) {
+        const result = r.query!.safeParse({ [name]: known });
+        expect({ where, known, refused: result.error?.issues.some((candidate) => candidate.path[0] === name) ?? false }).toEqual({ where, known, refused: false });
+      }
+    }
   });
 });

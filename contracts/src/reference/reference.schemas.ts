@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text, wholeNumber } from '../platform/input';
-import { keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { keywordParam, optionalIdParam, pageParam, resultsParam, sortKeyParam, sortParam } from '../platform/list-params';
 
 /** Type-ahead term (doc 1 §5: searches start at 2 characters; shorter terms list everything). */
 export const termQuery = z.object({
@@ -36,7 +36,7 @@ export const officeListQuery = z
     office_id: optionalIdParam,
     // Send Invite (Yes=1/NO=0): our reading of lifeline_status, docs/ADMIN.md.
     lifeline_status: z.preprocess((value) => (value === '' ? undefined : value), wholeNumber('lifeline_status is 1 (yes) or 0 (no)').refine((value) => value === 0 || value === 1, 'lifeline_status is 1 (yes) or 0 (no)').optional()),
-    sort_by: z.enum(['name', 'office_number', 'ibo_marketer_name', 'created_at', 'status', 'state_short_name'], { error: 'Unknown sort column' }).optional(),
+    sort_by: sortKeyParam(['name', 'office_number', 'ibo_marketer_name', 'created_at', 'status', 'state_short_name']),
     sort: sortParam,
   })
   .transform(({ keyword, ibo_marketer, ...rest }) => ({

@@ -109,3 +109,19 @@ export type AgedPeriod = (typeof AGED_PERIODS)[number];
 
 export const AGED_BUCKETS = AGING_BANDS.map((band) => band.reportKey) as [(typeof AGING_BANDS)[number]['reportKey'], ...(typeof AGING_BANDS)[number]['reportKey'][]];
 export type AgedBucket = (typeof AGED_BUCKETS)[number];
+
+/** The columns each by-* report sorts by (doc 1 §2.10): the holder's name (the agents' office too) and each count it shows, as the row names them. */
+export const SUMMARY_REPORT_SORT_KEYS = {
+  manager: ['office_manager_name', ...SUMMARY_REPORT_COUNTS.manager],
+  ibo: ['ibo_market_name', ...SUMMARY_REPORT_COUNTS.ibo],
+  agent: ['agent_name', 'office_name', ...SUMMARY_REPORT_COUNTS.agent],
+  office: ['office_name', ...SUMMARY_REPORT_COUNTS.office],
+} as const;
+
+/** The columns each aged report sorts by (doc 1 §2.13): the holder's name (the agents' office too), the device type, each band and the total, as the row names them. */
+export const AGED_REPORT_SORT_KEYS = {
+  agent: ['Agent_name', 'office_name', 'Product_Type', ...AGED_BUCKETS, 'total'],
+  manager: ['office_manager_name', 'Product_Type', ...AGED_BUCKETS, 'total'],
+  ibo: ['ibo_name', 'Product_Type', ...AGED_BUCKETS, 'total'],
+  office: ['office_name', 'Product_Type', ...AGED_BUCKETS, 'total'],
+} as const;

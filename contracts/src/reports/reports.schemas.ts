@@ -11,6 +11,8 @@ import {
   LEGACY_QUERY_FIELDS,
   LEGACY_RANGE_DAYS,
   LEGACY_SORT_KEYS,
+  AGED_REPORT_SORT_KEYS,
+  SUMMARY_REPORT_SORT_KEYS,
   type LegacyOperator,
   type LegacyQueryField,
 } from './reports.constants';
@@ -24,6 +26,7 @@ import {
   optionalTextParam,
   pageParam,
   resultsParam,
+  sortKeyParam,
   sortParam,
 } from '../platform/list-params';
 import {
@@ -111,7 +114,7 @@ export const detailedReportQuery = z
     page: pageParam,
     results: resultsParam,
     sort: sortParam,
-    sort_by: z.enum(DETAILED_REPORT_SORT_KEYS, { error: 'Unknown sort column' }).optional(),
+    sort_by: sortKeyParam(DETAILED_REPORT_SORT_KEYS),
     as_of: asOfParam,
     ...detailedReportFilterShape,
   })
@@ -238,7 +241,7 @@ export const legacyReportQuery = z
     page: pageParam,
     results: resultsParam,
     sort: sortParam,
-    sort_by: z.enum(LEGACY_SORT_KEYS, { error: 'Unknown sort column' }).optional(),
+    sort_by: sortKeyParam(LEGACY_SORT_KEYS),
     status: statusListParam,
     keyword: keywordParam,
     office_id: optionalIdParam,
@@ -276,16 +279,14 @@ export const legacyReportBody = z.object({ query_string: legacyQueryString }).de
 // Inventory by managers / IBOs / agents / offices (doc 1 §2.10) and aged inventory (§2.13)
 // ---------------------------------------------------------------------------------------------
 
-const summarySort = text('sort_by is text').trim().max(40, 'Unknown sort column').optional();
-
 /** GET inventory_summary_reports/manager (filter, sort_by, sort, manager_id, page). */
-export const managerSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: summarySort, manager_id: optionalIdParam, as_of: asOfParam });
+export const managerSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: sortKeyParam(SUMMARY_REPORT_SORT_KEYS.manager), manager_id: optionalIdParam, as_of: asOfParam });
 /** GET inventory_summary_reports/ibo_marketer (filter, sort_by, sort, ibo_marketer_id, page). */
-export const iboSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: summarySort, ibo_marketer_id: optionalIdParam, as_of: asOfParam });
+export const iboSummaryQuery = z.object({ page: pageParam, results: resultsParam, filter: keywordParam, sort: sortParam, sort_by: sortKeyParam(SUMMARY_REPORT_SORT_KEYS.ibo), ibo_marketer_id: optionalIdParam, as_of: asOfParam });
 /** GET agentlist_with_pagination (page, agent_id). */
-export const agentSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort, agent_id: optionalIdParam, office_id: optionalIdParam, as_of: asOfParam });
+export const agentSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: sortKeyParam(SUMMARY_REPORT_SORT_KEYS.agent), agent_id: optionalIdParam, office_id: optionalIdParam, as_of: asOfParam });
 /** GET inventory_summary_for_manager_with_pagination (page, office_id). */
-export const officeSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort, office_id: optionalIdParam, as_of: asOfParam });
+export const officeSummaryQuery = z.object({ page: pageParam, results: resultsParam, sort: sortParam, sort_by: sortKeyParam(SUMMARY_REPORT_SORT_KEYS.office), office_id: optionalIdParam, as_of: asOfParam });
 
 export const inventoryCountParams = z.object({
   id: idParam('id is required'),
@@ -295,20 +296,21 @@ export const inventoryCountParams = z.object({
 const periodParam = z.preprocess((value) => (value === '' || value === null ? undefined : value), z.enum(AGED_PERIODS, { error: "period is 'pre' or 'post'" }).default('pre'));
 
 /** GET aged_inventory_summary_reports/{agent|manager|ibo_marketer|office} (+ export): page, filter, sort_by, sort, the id filter, period. */
-export const agedReportQuery = z.object({
-  page: pageParam,
-  results: resultsParam,
-  filter: keywordParam,
-  sort: sortParam,
-  sort_by: summarySort,
-  period: periodParam,
-  agent_id: optionalIdParam,
-  manager_id: optionalIdParam,
-  ibo_marketer_id: optionalIdParam,
-  office_id: optionalIdParam,
-  as_of: asOfParam,
-});
-export type AgedReportQuery = z.infer<typeof agedReportQuery>;
+export const agedReportQuery = (holder: keyof typeof AGED_REPORT_SORT_KEYS) =>
+  z.object({
+    page: pageParam,
+    results: resultsParam,
+    filter: keywordParam,
+    sort: sortParam,
+    sort_by: sortKeyParam(AGED_REPORT_SORT_KEYS[holder]),
+    period: periodParam,
+    agent_id: optionalIdParam,
+    manager_id: optionalIdParam,
+    ibo_marketer_id: optionalIdParam,
+    office_id: optionalIdParam,
+    as_of: asOfParam,
+  });
+export type AgedReportQuery = z.infer<ReturnType<typeof agedReportQuery>>;
 
 /** GET aged/{kind}/{id}/{bucket}/{Product_Type}: the bucket by its column key (days1_15 ...) or its label (1-15 ...). */
 export const agedCellParams = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankAsMissing, multilineText, numberBetween, requiredText, text, wholeNumber, wholeNumberBetween, zipCode } from '../platform/input';
-import { idParam, keywordParam, optionalIdParam, optionalTextParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { idParam, keywordParam, optionalIdParam, optionalTextParam, pageParam, resultsParam, sortKeyParam, sortParam } from '../platform/list-params';
 import { deviceIdParam } from '../inventory/inventory.schemas';
 import { RMA_MAX_IMEIS } from './rma.schemas';
 
@@ -56,7 +56,7 @@ export const rmaOrdersListQuery = z.object({
   ibo_marketer_id: optionalIdParam,
   rma_id: optionalTextParam(20),
   filter: optionalTextParam(50),
-  sort_by: z.preprocess(blankAsMissing, z.enum(RMA_ORDER_SORTS, { error: `sort_by is one of ${RMA_ORDER_SORTS.join(', ')}` }).optional()),
+  sort_by: sortKeyParam(RMA_ORDER_SORTS),
   sort: sortParam,
 });
 export type RmaOrdersListQuery = z.infer<typeof rmaOrdersListQuery>;

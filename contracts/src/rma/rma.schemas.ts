@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multilineText, text, wholeNumber } from '../platform/input';
-import { idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortKeyParam, sortParam } from '../platform/list-params';
 import { deviceIdParam } from '../inventory/inventory.schemas';
 import { RMA_NOT_INITIABLE, RMA_REASON_OTHER, rmaReasons } from './rma.codes';
 
@@ -82,7 +82,7 @@ export const rmaDeviceListQuery = z.object({
   keyword: keywordParam,
   status: z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber('status is 1, 2 or 3').refine((value) => value >= 1 && value <= 3, 'status is 1, 2 or 3').optional()),
   office_id: optionalIdParam,
-  sort_by: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.enum(RMA_DEVICE_SORTS, { error: `sort_by is one of ${RMA_DEVICE_SORTS.join(', ')}` }).optional()),
+  sort_by: sortKeyParam(RMA_DEVICE_SORTS),
   sort: sortParam,
 });
 export type RmaDeviceListQuery = z.infer<typeof rmaDeviceListQuery>;

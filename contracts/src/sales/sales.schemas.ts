@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deviceIdParam } from '../inventory/inventory.schemas';
 import { text } from '../platform/input';
-import { dateParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortParam } from '../platform/list-params';
+import { dateParam, idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortKeyParam, sortParam } from '../platform/list-params';
 import { SALES_PATH_WORDS } from './sales.periods';
 import { ROLE } from '../platform/roles';
 
@@ -28,7 +28,7 @@ export const detailedSalesQuery = z
     page: pageParam,
     results: resultsParam,
     sort: sortParam,
-    sort_by: z.enum(DETAILED_SALES_SORT_KEYS, { error: 'Unknown sort column' }).optional(),
+    sort_by: sortKeyParam(DETAILED_SALES_SORT_KEYS),
     keyword: keywordParam,
     start_date: dateParam,
     end_date: dateParam,
@@ -45,7 +45,7 @@ export const agentSalesQuery = z
     page: pageParam,
     results: resultsParam,
     sort: sortParam,
-    sort_by: z.enum(AGENT_SALES_SORT_KEYS, { error: 'Unknown sort column' }).optional(),
+    sort_by: sortKeyParam(AGENT_SALES_SORT_KEYS),
     keyword: keywordParam,
     start_date: dateParam,
     end_date: dateParam,
@@ -56,8 +56,7 @@ export type AgentSalesQuery = z.output<typeof agentSalesQuery>;
 
 /** A summary sorts by its holder's name (any of the rows' name keys), the agents' office, or a period's count. */
 export const SALES_SUMMARY_SORT_KEYS = ['name', 'agent_name', 'office_name', 'office_manager_name', 'ibo_market_name', 'today', 'WTD', 'MTD', 'last_7_days', 'last_30_days'] as const;
-const summarySort = z.enum(SALES_SUMMARY_SORT_KEYS, { error: `sort_by is one of ${SALES_SUMMARY_SORT_KEYS.join(', ')}` }).optional();
-const summaryPaging = { page: pageParam, results: resultsParam, sort: sortParam, sort_by: summarySort };
+const summaryPaging = { page: pageParam, results: resultsParam, sort: sortParam, sort_by: sortKeyParam(SALES_SUMMARY_SORT_KEYS) };
 
 /** GET manager/sales_by_agents (agent_id, page, sort, sort_by) and its export; office_id narrows to one office's agents (ours). */
 export const salesByAgentsQuery = z.object({ ...summaryPaging, agent_id: optionalIdParam, office_id: optionalIdParam });

@@ -33,10 +33,12 @@ async function holderSummary(db: SqlDb, scope: Scope, holder: Holder, filters: S
   const sales = holderSource(holder, salesCountsIn(salesPeriodRange('last_30_days', businessDate(paging.asOf ? new Date(paging.asOf) : new Date()))), scope);
   const sortable: Record<string, RawBuilder<unknown>> = {
     name: sql`holder_name`,
+    // The by-agents report's Office Name column sorts by the agent's office, not the agent's name.
+    ...(holder === 'agent' && { office_name: sql`office_name` }),
     ...Object.fromEntries(COUNT_COLUMNS.map((column) => [column, sql.ref(column)])),
   };
   const nameKeys = ['office_manager_name', 'ibo_market_name', 'agent_name', 'office_name', 'holder_name'];
-  const sortColumn = (paging.sort_by && (nameKeys.includes(paging.sort_by) ? sortable.name : ownValue(sortable, paging.sort_by))) || sortable.name!;
+  const sortColumn = (paging.sort_by && (ownValue(sortable, paging.sort_by) ?? (nameKeys.includes(paging.sort_by) ? sortable.name : undefined))) || sortable.name!;
   const direction = paging.sort === 'DESC' ? sql`desc` : sql`asc`;
   const result = await sql<HolderCounts & { full_count: number } & Record<`total_${(typeof COUNT_COLUMNS)[number]}`, number>>`
     with holders as (${holderList(holder, scope)}),

@@ -1,5 +1,5 @@
 import type { RoleId } from '@portal/contracts';
-import { ROLE_NAMES } from '@portal/contracts';
+import { CANDIDATE_TOKEN_HEADER, ROLE_NAMES } from '@portal/contracts';
 
 /** The OpenAPI 3.1 document's shapes (only what buildOpenApiDocument writes). */
 
@@ -66,6 +66,7 @@ export type OpenApiSecurityScheme =
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
+  servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, OpenApiPathItem>;
   components: {
@@ -76,6 +77,9 @@ export interface OpenApiDocument {
 }
 
 export const OPENAPI_JSON_PATH = '/api/docs/openapi.json';
+
+/** The security scheme of the candidate's own page: the invite link's token in CANDIDATE_TOKEN_HEADER. */
+export const CANDIDATE_TOKEN_SCHEME = 'candidateToken';
 
 /** "Who may call" in words, e.g. 'roles 1 (Super Admin), 3 (Office Manager)'. */
 export function describeAccess(access: OpenApiAccess, roles: readonly RoleId[] = []): string {
@@ -89,4 +93,12 @@ export function describeAccess(access: OpenApiAccess, roles: readonly RoleId[] =
     case 'roles':
       return `roles ${roles.map((role) => `${role} (${ROLE_NAMES[role]})`).join(', ')}`;
   }
+}
+
+/** "Who may call" an operation: its access in words, or, on the candidate's own page, the candidate with their invite's token. */
+export function describeCaller(operation: Pick<OpenApiOperation, 'x-access' | 'x-roles' | 'security'>): string {
+  if (operation.security.some((requirement) => Object.hasOwn(requirement, CANDIDATE_TOKEN_SCHEME))) {
+    return `the candidate, with the token of their invite link in the ${CANDIDATE_TOKEN_HEADER} header`;
+  }
+  return describeAccess(operation['x-access'], operation['x-roles']);
 }

@@ -1,4 +1,4 @@
-import { type OpenApiDocument, type OpenApiMethod, type OpenApiOperation, OPENAPI_JSON_PATH, describeAccess } from './openapi-document';
+import { type OpenApiDocument, type OpenApiMethod, type OpenApiOperation, OPENAPI_JSON_PATH, describeCaller } from './openapi-document';
 
 const METHODS: readonly OpenApiMethod[] = ['get', 'post', 'put', 'delete'];
 
@@ -25,7 +25,7 @@ export function renderOpenApiHtml(document: OpenApiDocument): string {
         ({ method, path, operation }) =>
           `<tr id="${escapeHtml(operation.operationId)}"><td><span class="m ${method}">${method.toUpperCase()}</span></td>` +
           `<td><code>${escapeHtml(path)}</code></td><td>${escapeHtml(operation.summary)}</td>` +
-          `<td>${escapeHtml(describeAccess(operation['x-access'], operation['x-roles']))}</td>` +
+          `<td>${escapeHtml(describeCaller(operation))}</td>` +
           `<td class="spec">${escapeHtml(operation['x-spec'])}</td></tr>`,
       );
     return (

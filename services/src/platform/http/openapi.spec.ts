@@ -6,7 +6,7 @@ import { type ApiRoute, apiRoutes, ROLE, wireDate } from '@portal/contracts';
 import request from 'supertest';
 import { z } from 'zod';
 import { OpenApiController } from './openapi.controller';
-import { buildOpenApiDocument, type OpenApiDocument, operationsOf, REFUSALS_BEYOND_THE_RULES, renderOpenApiHtml, toOpenApiPath } from './openapi';
+import { buildOpenApiDocument, type OpenApiDocument, operationsOf, REFUSALS_BEYOND_THE_RULES, renderOpenApiHtml, toOpenApiPath, undocumentedAnswers } from './openapi';
 import type { JsonSchema } from './openapi-document';
 
 type ValidatorInput = NonNullable<Parameters<SwaggerParser.ApiCallback>[1]>;
@@ -65,9 +65,10 @@ describe('buildOpenApiDocument', () => {
     expect(aged?.get?.parameters?.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name)).toEqual(['id', 'bucket', 'Product_Type']);
   });
 
-  it('secures each route by its access: bearer JWT for roles and signed-in, the API key for integrations, nothing when public', () => {
+  it("secures each route by its access: bearer JWT for roles and signed-in, the API key for integrations, the invite's token on the candidate's page, nothing when public", () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(document.components.securitySchemes.candidateToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-candidate-token' });
     const integration = apiRoutes.filter((route) => route.access === 'integration');
     const publicRoutes = apiRoutes.filter((route) => route.access === 'public');
     expect(integration.length).toBeGreaterThan(0);
@@ -77,6 +78,10 @@ describe('buildOpenApiDocument', () => {
       if (route.access === 'integration') {
         expect(operation.security).toEqual([{ apiKey: [] }]);
         expect(operation.description).toContain('integration clients with an API key');
+      } else if (route.candidateToken) {
+        expect(route.access).toBe('public');
+        expect(operation.security).toEqual([{ candidateToken: [] }]);
+        expect(operation.description).toContain('x-candidate-token');
       } else if (route.access === 'public') {
         expect(operation.security).toEqual([]);
       } else {
@@ -103,7 +108,8 @@ describe('buildOpenApiDocument', () => {
   it('answers the errors with the shared ErrorBody and 200 with the envelope when no response schema is given', () => {
     expect(document.components.schemas.ErrorBody).toMatchObject({ required: ['error', 'message'] });
     const errors = {
-      400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 413: 'PayloadTooLarge', 422: 'UnprocessableEntity', 429: 'TooManyRequests', 503: 'ServiceUnavailable',
+      400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 404: 'NotFound', 409: 'Conflict', 412: 'PreconditionFailed', 413: 'PayloadTooLarge', 416: 'RangeNotSatisfiable',
+      422: 'UnprocessableEntity', 429: 'TooManyRequests', 431: 'RequestHeaderFieldsTooLarge', 503: 'ServiceUnavailable',
     };
     for (const name of Object.values(errors)) {
       expect(document.components.responses[name]?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
@@ -112,18 +118,18 @@ describe('buildOpenApiDocument', () => {
     for (const { operation } of operations) {
       expect(operation.responses['501']).toBeUndefined();
       for (const [status, response] of Object.entries(operation.responses)) {
-        if (status === '200' || status === '201') continue;
+        if (status.startsWith('2') || status === '304') continue;
         expect(response).toMatchObject({ $ref: `#/components/responses/${errors[Number(status) as keyof typeof errors]}` });
         expect(Object.keys(response).filter((key) => key !== '$ref' && key !== 'description')).toEqual([]);
       }
     }
     // A built command of a manager screen: its input, the guard, a missing record, a conflict, a too-large body, a business rule.
-    expect(statuses('post', '/api/v1/manager/assigndevice')).toEqual(['200', '400', '401', '403', '404', '409', '413', '422']);
+    expect(statuses('post', '/api/v1/manager/assigndevice')).toEqual(['200', '400', '401', '403', '404', '409', '413', '422', '431', '503']);
     // A planned route answers only the guard's refusals and 404 "not built yet" (none is left in the table: a made-up one).
     const planned = buildOpenApiDocument([{ method: 'GET', path: '/api/v1/someday', access: [ROLE.OFFICE_MANAGER], capability: 'someday', planned: true, summary: 'Not built yet', spec: 'ours' }], { version: 'test' });
-    expect(Object.keys(planned.paths['/api/v1/someday']?.get?.responses ?? {}).sort()).toEqual(['401', '403', '404']);
+    expect(Object.keys(planned.paths['/api/v1/someday']?.get?.responses ?? {}).sort()).toEqual(['401', '403', '404', '431', '503']);
     expect(planned.paths['/api/v1/someday']?.get?.['x-planned']).toBe(true);
-    expect(statuses('get', '/api/v1/detailed_inventory_export')).toEqual(['200', '400', '401', '403', '404', '503']);
+    expect(statuses('get', '/api/v1/detailed_inventory_export')).toEqual(['200', '400', '401', '403', '404', '431', '503']);
     // The spec's literal dashboard path is documented as the same operation.
     expect(document.paths['/dashboard_count']?.get?.summary).toBe(document.paths['/api/v1/dashboard_count']?.get?.summary);
     const success = document.paths['/api/v1/logout']?.post?.responses['200'];
@@ -133,6 +139,9 @@ describe('buildOpenApiDocument', () => {
     });
   });
 });
+
+/** The query parameters an operation declares. */
+const fieldsOf = (operation: { parameters?: { name: string; in: string }[] }) => (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name);
 
 describe('buildOpenApiDocument: what the service really answers', () => {
   const document = buildOpenApiDocument(apiRoutes, { version: '9.9.9' });
@@ -144,16 +153,52 @@ describe('buildOpenApiDocument: what the service really answers', () => {
   };
 
   it("documents login's wrong password (401), disabled account (403) and throttling (429), each saying why", () => {
-    expect(statuses('post', '/api/login')).toEqual(['200', '400', '401', '403', '404', '413', '429']);
+    expect(statuses('post', '/api/login')).toEqual(['200', '400', '401', '403', '404', '413', '429', '431', '503']);
     expect(reasonOf('post', '/api/login', '401')).toMatch(/Invalid Password/);
     expect(reasonOf('post', '/api/login', '403')).toMatch(/User Disabled/);
     expect(reasonOf('post', '/api/login', '429')).toMatch(/Too many failed logins/i);
   });
 
-  it('documents the 403 of a signed download whose link is invalid or expired, though the route is public', () => {
-    expect(statuses('get', '/api/v1/exports/{id}/download')).toEqual(['200', '400', '403', '404']);
-    expect(reasonOf('get', '/api/v1/exports/{id}/download', '403')).toMatch(/not valid.*expired/);
+  it('documents the 403 of every signed link (a download, a stored file) whose signature does not hold or has expired, though the route is public', () => {
+    expect(statuses('get', '/api/v1/exports/{id}/download')).toEqual(['200', '400', '403', '404', '431', '503']);
     expect(document.paths['/api/v1/exports/{id}/download']?.get?.security).toEqual([]);
+    const signed = apiRoutes.filter((route) => fieldsOf(operationOf(route)!).includes('signature'));
+    expect(signed.map((route) => route.path)).toEqual(expect.arrayContaining(['/api/v1/exports/:id/download', '/api/v1/candidate_files/:id/:file', '/api/v1/training/files/:id', '/api/v1/documents/files/:kind/:id']));
+    for (const route of signed) expect({ path: route.path, reason: reasonOf('get', toOpenApiPath(route.path).path, '403') }).toEqual({ path: route.path, reason: expect.stringMatching(/not valid.*expired/) });
+  });
+
+  it('documents the partial (206) and unchanged (304) answers of a stored file, and its 412 and 416, on exactly the routes that send one', () => {
+    const ranged = apiRoutes.filter((route) => route.ranges).map((route) => `${route.method} ${route.path}`);
+    expect(ranged.sort()).toEqual(['GET /api/v1/announcements/files/:id', 'GET /api/v1/candidate_files/:id/:file', 'GET /api/v1/documents/files/:kind/:id', 'GET /api/v1/training/files/:id']);
+    for (const route of apiRoutes) {
+      const has = ['206', '304', '412', '416'].filter((status) => status in operationOf(route)!.responses);
+      expect({ route: route.path, has }).toEqual({ route: route.path, has: route.ranges ? ['206', '304', '412', '416'] : [] });
+    }
+    expect(document.paths['/api/v1/training/files/{id}']?.get?.responses['206']).toMatchObject({ content: { 'video/webm': { schema: { type: 'string', format: 'binary' } } } });
+  });
+
+  it("documents every GET with an effect (it changes records: resend an invite) as a command: 409 for the records' state", () => {
+    const effects = apiRoutes.filter((route) => route.effect && !route.planned);
+    expect(effects.length).toBeGreaterThan(0);
+    for (const route of effects) expect({ route: route.path, has409: '409' in operationOf(route)!.responses }).toEqual({ route: route.path, has409: true });
+  });
+
+  it('tells the answers whose status the operation they reached does not document (what the e2e runs check, test/support/answered-statuses.ts)', () => {
+    expect(
+      undocumentedAnswers(document, [
+        { method: 'GET', url: '/api/v1/device_log/356938035643809?x=1', status: 200 },
+        { method: 'GET', url: '/api/v1/device_log/356938035643809', status: 409 },
+        { method: 'POST', url: '/api/v1/manager/assigndevice', status: 422 },
+        { method: 'POST', url: '/api/v1/manager/assigndevice', status: 201 },
+        { method: 'GET', url: '/dashboard_count', status: 200 },
+        { method: 'GET', url: '/dashboard_count', status: 418 },
+        { method: 'GET', url: '/api/v1/training/files/1?expires=1&signature=x', status: 206 },
+        { method: 'GET', url: '/api/v1/exports/1/download', status: 206 },
+        // No route: an unknown path, another spelling, a method the route does not take.
+        { method: 'GET', url: '/API/v1/device_log/1', status: 404 },
+        { method: 'DELETE', url: '/api/v1/device_log/1', status: 404 },
+      ]),
+    ).toEqual(['GET /api/v1/dashboard_count → 418', 'GET /api/v1/device_log/:id → 409', 'GET /api/v1/exports/:id/download → 206', 'POST /api/v1/manager/assigndevice → 201']);
   });
 
   it('names only routes of the table among the refusals it lists route by route', () => {
@@ -286,6 +331,51 @@ describe('buildOpenApiDocument: what the service really answers', () => {
   });
 });
 
+describe('buildOpenApiDocument: what a client needs to call every route', () => {
+  const document = buildOpenApiDocument(apiRoutes, { version: '9.9.9' });
+  const resolve = (schema: unknown): JsonSchema => {
+    const ref = (schema as JsonSchema | undefined)?.$ref;
+    return typeof ref === 'string' ? resolve(document.components.schemas[ref.split('/').pop()!]) : ((schema ?? {}) as JsonSchema);
+  };
+  /** Each property named `name` of a request body, with where it is. */
+  const bodyProperties = (name: string) => {
+    const found: { where: string; schema: JsonSchema }[] = [];
+    const walk = (schema: JsonSchema, where: string) => {
+      for (const part of [...((schema.allOf ?? []) as unknown[]), ...((schema.anyOf ?? []) as unknown[])]) walk(resolve(part), where);
+      for (const [property, value] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) if (property === name) found.push({ where, schema: resolve(value) });
+    };
+    for (const { method, path: at, operation } of operationsOf(document)) for (const media of Object.values(operation.requestBody?.content ?? {})) walk(resolve(media.schema), `${method} ${at}`);
+    return found;
+  };
+
+  it("describes each date of birth by its own rule (from 01-01-1900, never in the future; a candidate's at least 18), not the business dates' 2000-2099", () => {
+    const births = bodyProperties('dob');
+    expect(births.map(({ where }) => where).sort()).toEqual(['post /api/v1/candidate/update_candidate_info/{id}', 'post /api/v1/candidate_profile', 'post /api/v1/users', 'post /api/v1/users/{id}']);
+    for (const { where, schema } of births) {
+      expect({ where, description: schema.description }).toEqual({ where, description: expect.stringMatching(/MM-DD-YYYY.*from 01-01-1900/) });
+      expect(String(schema.description)).not.toMatch(/2000|2099/);
+    }
+    const candidate = births.filter(({ where }) => where.includes('candidate'));
+    for (const { schema } of candidate) expect(schema.description).toMatch(/at least 18/);
+    expect(births.find(({ where }) => where === 'post /api/v1/users')?.schema.description).toMatch(/never in the future/);
+  });
+
+  it("gives every list's sort key (sort_by; sort_key on the onboarding lists) as an enum of its columns, saying any other value is refused", () => {
+    const sorted = operationsOf(document).flatMap(({ method, path: at, operation }) =>
+      (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && (parameter.name === 'sort_by' || parameter.name === 'sort_key')).map((parameter) => ({ where: `${method} ${at}`, parameter })),
+    );
+    expect(sorted.length).toBeGreaterThan(40);
+    expect(sorted.map(({ where }) => where)).toEqual(expect.arrayContaining(['get /api/v1/manager/agentlist_with_pagination', 'get /api/v1/inventory_summary_reports/manager', 'get /api/v1/aged_inventory_summary_reports/office', 'get /api/v1/onboarding_summary_report']));
+    for (const { where, parameter } of sorted) {
+      const keys = parameter.schema.enum as unknown[];
+      expect({ where, type: parameter.schema.type, keys: Array.isArray(keys) && keys.length > 0 && keys.every((key) => typeof key === 'string') }).toEqual({ where, type: 'string', keys: true });
+      expect(parameter.required).toBe(false);
+      expect(parameter.description).toMatch(/refused/);
+    }
+    expect(sorted.find(({ where }) => where === 'get /api/v1/manager/agentlist_with_pagination')?.parameter.schema.enum).toEqual(['agent_name', 'office_name', 'agent_assigned', 'agent_pending', 'sold_30_days']);
+  });
+});
+
 describe('buildOpenApiDocument with schemas of every kind', () => {
   const Node: z.ZodType<{ name: string; children: unknown[] }> = z.object({
     name: z.string(),
@@ -349,6 +439,13 @@ describe('renderOpenApiHtml', () => {
     expect(html).toContain('Tags &lt;b&gt;&amp;&lt;/b&gt; &quot;quotes&quot;');
     expect(html).toContain('href="/api/docs/openapi.json"');
     expect(html).not.toMatch(/<script|<link|src=|https?:\/\//);
+  });
+
+  it("names the candidate's invite token as who may call the candidate's own page, not 'no credentials'", () => {
+    const html = renderOpenApiHtml(buildOpenApiDocument(apiRoutes, { version: 'test' }));
+    const row = html.split('<tr ').find((candidate) => candidate.includes('<code>/api/v1/candidate_profile/upload</code>'))!;
+    expect(row).toContain('the candidate, with the token of their invite link in the x-candidate-token header');
+    expect(row).not.toContain('no credentials');
   });
 });
 

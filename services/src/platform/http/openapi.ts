@@ -1,6 +1,6 @@
-import { type ApiRoute, type RoleId } from '@portal/contracts';
+import { type ApiRoute, CANDIDATE_TOKEN_HEADER, type RoleId, aliasTarget, exportDownloadQuery, findRoute } from '@portal/contracts';
 import { type ZodType, z } from 'zod';
-import { type JsonSchema, type OpenApiAccess, type OpenApiDocument, type OpenApiMediaType, type OpenApiMethod, type OpenApiOperation, type OpenApiParameter, type OpenApiPathItem, type OpenApiReference, type OpenApiResponse, type OpenApiSecurityRequirement, describeAccess } from './openapi-document';
+import { CANDIDATE_TOKEN_SCHEME, type JsonSchema, type OpenApiAccess, type OpenApiDocument, type OpenApiMediaType, type OpenApiMethod, type OpenApiOperation, type OpenApiParameter, type OpenApiPathItem, type OpenApiReference, type OpenApiResponse, type OpenApiSecurityRequirement, describeCaller } from './openapi-document';
 
 export { type OpenApiDocument, OPENAPI_JSON_PATH, describeAccess } from './openapi-document';
 export { operationsOf, renderOpenApiHtml } from './openapi-page';
@@ -32,7 +32,7 @@ const errorBodySchema: JsonSchema = {
   required: ['error', 'message'],
 };
 
-type ErrorStatus = '400' | '401' | '403' | '404' | '409' | '413' | '422' | '429' | '503';
+type ErrorStatus = '400' | '401' | '403' | '404' | '409' | '412' | '413' | '416' | '422' | '429' | '431' | '503';
 
 /** The failures an operation may answer, each a shared response (`components.responses`) with an ErrorBody. */
 const errorResponses: readonly { status: ErrorStatus; name: string; description: string }[] = [
@@ -41,18 +41,22 @@ const errorResponses: readonly { status: ErrorStatus; name: string; description:
   { status: '403', name: 'Forbidden', description: "The caller's roles do not allow this route (or what the operation names: a disabled account, an invalid download link). Nothing was written." },
   { status: '404', name: 'NotFound', description: "No such record (or none in the caller's scope: the two answer alike), or a route whose capability is not built yet." },
   { status: '409', name: 'Conflict', description: 'The records changed meanwhile, or the request conflicts with their state. Nothing was written.' },
+  { status: '412', name: 'PreconditionFailed', description: 'A conditional request (If-Match, If-Unmodified-Since) whose condition the file does not meet.' },
   { status: '413', name: 'PayloadTooLarge', description: 'The body or the uploaded file is larger than the route takes. Nothing was written.' },
+  { status: '416', name: 'RangeNotSatisfiable', description: 'A Range the file cannot answer (past its end).' },
   {
     status: '422',
     name: 'UnprocessableEntity',
     description: "Well-formed input the business rules refuse (e.g. an agent who does not work at the chosen office, every IMEI of a job selected); `fields` may name the items. Nothing was written.",
   },
   { status: '429', name: 'TooManyRequests', description: 'Too many failed logins from this address or for this account; try again later.' },
-  { status: '503', name: 'ServiceUnavailable', description: 'The job queue is unreachable: the export was not started.' },
+  { status: '431', name: 'RequestHeaderFieldsTooLarge', description: "The request's address (with its query) or headers are longer than 16 kB." },
+  {
+    status: '503',
+    name: 'ServiceUnavailable',
+    description: 'The portal is starting, or the database is unreachable, or (for an export) the job queue is: nothing was done; try again (Retry-After).',
+  },
 ];
-
-/** Routes that start an export or a download by count (they queue a job, so an unreachable queue is a 503). */
-const startsExport = (route: ApiRoute) => /_export|^\/api\/v1\/(inventory|aged)\/:?/.test(route.path);
 
 const CONCURRENT_PASSWORD_CHANGE = 'Another change of the same password got there first (after retries). Nothing was written.';
 
@@ -68,32 +72,39 @@ export const REFUSALS_BEYOND_THE_RULES: Readonly<Record<string, Readonly<Partial
   },
   'POST /api/register': { 409: 'That e-mail is already registered.', 422: 'The e-mail is not valid.' },
   'POST /api/reset_password': { 409: CONCURRENT_PASSWORD_CHANGE },
-  'POST /api/v1/password_force_update': { 409: CONCURRENT_PASSWORD_CHANGE },
   'POST /api/v1/change_password': { 409: CONCURRENT_PASSWORD_CHANGE },
-  'GET /api/v1/exports/:id/download': { 403: 'The link is not valid (a changed signature, export or user) or has expired: export again.' },
+  'POST /api/v1/password_force_update': { 403: 'The password was already chosen: Change Password (with the old one) is the way.', 409: CONCURRENT_PASSWORD_CHANGE },
 };
 
 const refusalsBeyondTheRules = (route: ApiRoute) => REFUSALS_BEYOND_THE_RULES[`${route.method} ${route.path}`] ?? {};
 
+/** A link signed by the service (a download, a stored file): its query carries the signature and the expiry. */
+const signedLink = (route: ApiRoute) => route.query === exportDownloadQuery;
+const SIGNED_LINK_REFUSAL = 'The link is not valid (its signature does not match) or has expired: open it again from the page that gave it.';
+
 /**
- * What the service really answers for a route: the guard's 401/403 by its access; a planned route
- * only 404 (not built yet); a built one 400 for its input, 404 for a record it names, 409 and 422
- * for a command (the current state, the business rules), 413 for a body, 503 when it starts an
- * export, and what REFUSALS_BEYOND_THE_RULES names (login's 401, 403 and 429, …).
+ * What the service really answers for a route: every route 404 (no such record, or not built yet),
+ * 431 (an address over Node's limit) and 503 (starting, or a store unreachable); the guard's 401/403
+ * by its access; a built one 400 for its input, 404 for a record it names, 409 and 422 for a command
+ * (the current state, the business rules; a GET with an effect is a command too), 413 for a body,
+ * 403 for a signed link that does not hold, 412 and 416 for a stored file's conditions and ranges,
+ * and what REFUSALS_BEYOND_THE_RULES names (login's 401, 403 and 429, …).
  */
 function errorStatusesOf(route: ApiRoute): ErrorStatus[] {
-  const statuses = new Set<ErrorStatus>(['404']);
+  const statuses = new Set<ErrorStatus>(['404', '431', '503']);
   if (route.access !== 'public') statuses.add('401');
   if (Array.isArray(route.access)) statuses.add('403');
   if (!route.planned) {
-    const command = route.method !== 'GET';
+    const hasBody = route.method !== 'GET';
+    const command = hasBody || route.effect === true;
     // Auth's commands decide no business state: what they refuse beyond their input is listed per route.
     const business = command && route.capability !== 'auth';
-    if (command || route.query || route.params || /:/.test(route.path)) statuses.add('400');
+    if (hasBody || route.query || route.params || /:/.test(route.path)) statuses.add('400');
     if (business) statuses.add('409');
-    if (command) statuses.add('413');
+    if (hasBody) statuses.add('413');
     if (business && route.body) statuses.add('422');
-    if (startsExport(route)) statuses.add('503');
+    if (signedLink(route)) statuses.add('403');
+    if (route.ranges) for (const status of ['412', '416'] as const) statuses.add(status);
     for (const status of Object.keys(refusalsBeyondTheRules(route)) as ErrorStatus[]) statuses.add(status);
   }
   return errorResponses.map(({ status }) => status).filter((status) => statuses.has(status));
@@ -128,10 +139,11 @@ function accessOf(route: ApiRoute): OpenApiAccess {
 }
 
 
-function securityOf(access: OpenApiAccess): OpenApiSecurityRequirement[] {
+function securityOf(route: ApiRoute, access: OpenApiAccess): OpenApiSecurityRequirement[] {
   switch (access) {
     case 'public':
-      return [];
+      // The candidate's own page: public to the guard, the invite's token is the credential its handler checks.
+      return route.candidateToken ? [{ [CANDIDATE_TOKEN_SCHEME]: [] }] : [];
     case 'integration':
       return [{ [API_KEY]: [] }];
     case 'signed-in':
@@ -235,6 +247,7 @@ const multipart = (fields: JsonSchema, fileFields: readonly string[], required: 
 function operationOf(route: ApiRoute, operationId: string, params: string[], components: Record<string, JsonSchema>): OpenApiOperation {
   const access = accessOf(route);
   const roles = Array.isArray(route.access) ? [...(route.access as readonly RoleId[])] : undefined;
+  const security = securityOf(route, access);
 
   const pathSchema = route.params ? jsonSchemaOf(route.params, 'input', `${operationId}_params`, components).inline : undefined;
   const pathProperties = isJsonSchema(pathSchema?.properties) ? pathSchema.properties : {};
@@ -247,14 +260,17 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
   const responses: Record<string, OpenApiResponse | OpenApiReference> = {};
   if (!route.planned) {
     const success = successStatusOf(route);
+    const bytes = route.file && Object.fromEntries(route.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
     responses[success] = {
       description: success === '201' ? 'Created' : 'Success',
-      content: route.file
-        ? Object.fromEntries(route.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
-        : json(route.response ? jsonSchemaOf(route.response, 'output', `${operationId}_response`, components).use : envelopeSchema(route)),
+      content: bytes ?? json(route.response ? jsonSchemaOf(route.response, 'output', `${operationId}_response`, components).use : envelopeSchema(route)),
     };
+    if (route.ranges) {
+      responses['206'] = { description: 'The part of the file a `Range` header asked for (Content-Range says which).', ...(bytes && { content: bytes }) };
+      responses['304'] = { description: 'Not modified since the copy the client holds (If-None-Match, If-Modified-Since): no body.' };
+    }
   }
-  const why = refusalsBeyondTheRules(route);
+  const why: Partial<Record<ErrorStatus, string>> = { ...(signedLink(route) && { 403: SIGNED_LINK_REFUSAL }), ...refusalsBeyondTheRules(route) };
   for (const status of errorStatusesOf(route)) {
     const shared = `#/components/responses/${errorResponses.find((response) => response.status === status)!.name}`;
     // OpenAPI 3.1 lets a reference carry its own description: the route's reason beside the shared one.
@@ -264,13 +280,13 @@ function operationOf(route: ApiRoute, operationId: string, params: string[], com
   return {
     operationId,
     summary: route.summary,
-    description: `${route.planned ? 'Not built yet: answers 404 saying so.\n\n' : ''}Who may call: ${describeAccess(access, roles)}.\n\nSpec: ${route.spec}.`,
+    description: `${route.planned ? 'Not built yet: answers 404 saying so.\n\n' : ''}Who may call: ${describeCaller({ 'x-access': access, 'x-roles': roles, security })}.\n\nSpec: ${route.spec}.`,
     ...(route.planned && { 'x-planned': true }),
     tags: [route.capability],
     'x-access': access,
     ...(roles && { 'x-roles': roles }),
     'x-spec': route.spec,
-    security: securityOf(access),
+    security,
     ...(parameters.length > 0 && { parameters }),
     ...((route.body || route.upload || route.uploads) && {
       requestBody: {
@@ -315,8 +331,11 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], info: { versio
       version: info.version,
       description:
         'Generated from the route table in contracts (DESIGN.md §6). Every failing call answers `{ error, message, fields? }`. ' +
-        'Routes limited to roles take a bearer JWT from POST /api/login; integration routes take an API key in `x-api-key`.',
+        'Routes limited to roles take a bearer JWT from POST /api/login; integration routes take an API key in `x-api-key`; ' +
+        `the candidate's own page takes the token of the invite link in \`${CANDIDATE_TOKEN_HEADER}\`.`,
     },
+    // Relative to where the document is served: the portal itself, whose paths start at its root.
+    servers: [{ url: '/', description: 'This portal: the API answers on the same origin as this document.' }],
     tags: tags.map((name) => ({ name, description: `The ${name} capability` })),
     paths,
     components: {
@@ -327,7 +346,37 @@ export function buildOpenApiDocument(routes: readonly ApiRoute[], info: { versio
       securitySchemes: {
         [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token answered by POST /api/login.' },
         [API_KEY]: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The API key of an integration client.' },
+        [CANDIDATE_TOKEN_SCHEME]: {
+          type: 'apiKey',
+          in: 'header',
+          name: CANDIDATE_TOKEN_HEADER,
+          description: "The token of the candidate's invite link (the `token` of /onboarding-page?token=… in the invite e-mail); a wrong, replaced or expired one answers 404.",
+        },
       },
     },
   };
+}
+
+/** An answer the service gave: the request's method and address (path and query), and the status. */
+export interface AnsweredRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly status: number;
+}
+
+/**
+ * The answers whose status the document does not give the operation their request reached (a
+ * route of the table, or a path the spec also writes for one), each as `METHOD /path → status`.
+ * A request that reaches no route (an unknown path, another spelling: 404 before any route) is not counted.
+ */
+export function undocumentedAnswers(document: OpenApiDocument, answers: readonly AnsweredRequest[]): string[] {
+  const found = new Set<string>();
+  for (const { method, url, status } of answers) {
+    const pathname = url.split(/[?#]/, 1)[0]!;
+    const route = findRoute(method, aliasTarget(method, pathname) ?? pathname);
+    if (!route) continue;
+    const operation = document.paths[toOpenApiPath(route.path).path]?.[route.method.toLowerCase() as OpenApiMethod];
+    if (!operation || !(String(status) in operation.responses)) found.add(`${route.method} ${route.path} → ${status}`);
+  }
+  return [...found].sort();
 }
