@@ -169,6 +169,8 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
     };
     try {
       await page.goto('/login');
+      // The shell asks once, after the sign-in (after a forced password choice), whether announcements are new; they then open over any screen.
+      const announcementsChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/check_new', { timeout: 120_000 });
       await submitLogin(page, email, passwords.get(email) ?? DEMO_PASSWORD);
       await page.waitForURL((url) => !url.pathname.startsWith('/login'));
       screen = new URL(page.url()).pathname;
@@ -181,15 +183,18 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
         await forced.getByRole('button', { name: 'Submit' }).click();
         await forced.waitFor({ state: 'hidden' });
         passwords.set(email, NEW_PASSWORD);
-        const hooray = page.getByRole('dialog').filter({ hasText: 'Hooray !' });
-        await hooray.waitFor();
-        await settled();
+      }
+      if (((await (await announcementsChecked).json()) as { data?: { view_flag?: number } }).data?.view_flag === 1) {
+        await announcementsDialog(page).waitFor();
         await closeDialogs();
+      }
+      const hooray = page.getByRole('dialog').filter({ hasText: 'Hooray !' });
+      if (await hooray.isVisible()) {
+        await motionsSettled(page);
         await hooray.getByRole('button', { name: 'OK' }).click();
         await hooray.waitFor({ state: 'hidden' });
       }
       await settled();
-      await closeDialogs();
 
       const sidebar = page.getByTestId('sidebar');
       const expandGroups = async () => {
