@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   CANDIDATE_CONSENT_DOCUMENTS,
+  CANDIDATE_TOKEN_HEADER,
   CANDIDATE_MESSAGES,
   STAGE,
   type CandidateEvent,
@@ -38,8 +39,7 @@ import { SaveCandidateProfile } from './save-candidate-profile.command';
 import { SignCandidateConsent } from './sign-candidate-consent.command';
 
 type Uploaded = { readonly buffer: Buffer } | undefined;
-const TOKEN_HEADER = 'x-candidate-token';
-const tokenOf = (request: Request) => request.header(TOKEN_HEADER);
+const tokenOf = (request: Request) => request.header(CANDIDATE_TOKEN_HEADER);
 const oneImage = FileInterceptor('file', { limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
 const oneSignature = FileInterceptor('signature_image', { limits: { fileSize: 2_000_000, files: 1 } });
 

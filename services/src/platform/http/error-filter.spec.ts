@@ -1,4 +1,4 @@
-import { NotFoundException } from '@nestjs/common';
+import { HttpException, NotFoundException } from '@nestjs/common';
 import { z } from 'zod';
 import { DomainError } from '../commands/command-errors';
 import { ConcurrencyError } from '../event-store/event-store';
@@ -21,6 +21,10 @@ describe('the one error shape', () => {
     });
     expect(toErrorBody(new ConcurrencyError([{ streamId: 'device-1', expected: 1 }])).status).toBe(409);
     expect(toErrorBody(new ConcurrencyError([{ streamId: 'device-1', expected: 1 }])).body.message).toMatch(/Reload and try again/);
+  });
+
+  it("names every status by HTTP's reason phrase, the file answers' 412 and 416 and the header limit's 431 included", () => {
+    expect([412, 416, 431].map((status) => toErrorBody(new HttpException('x', status)).body.error)).toEqual(['Precondition Failed', 'Range Not Satisfiable', 'Request Header Fields Too Large']);
   });
 
   it('keeps HTTP exceptions and hides internals of anything else', () => {

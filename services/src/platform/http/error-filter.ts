@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorBody, QUEUE_UNAVAILABLE_MESSAGE } from '@portal/contracts';
 import type { Request, Response } from 'express';
@@ -8,9 +9,8 @@ import { ConcurrencyError, IdempotencyKeyReusedError } from '../event-store/even
 import type { Logger } from '../logger';
 import { QueueUnavailableError } from '../queue/job-queue';
 
-const reasonPhrase = (status: number) =>
-  ({ 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 413: 'Payload Too Large', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 503: 'Service Unavailable' })[status] ??
-  (status >= 500 ? 'Internal Server Error' : 'Error');
+/** HTTP's own reason phrase (Node's table: 412, 416 and 431 have theirs too). */
+const reasonPhrase = (status: number) => STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error');
 
 /** Turns any failure into the one error shape, `{ error, message, fields? }`. */
 export function toErrorBody(exception: unknown): { status: number; body: ErrorBody } {

@@ -1,5 +1,5 @@
 import { CANDIDATE_MESSAGES } from '@portal/contracts/onboarding/onboarding.schemas';
-import type { ApiRoute } from '@portal/contracts/platform/api-route';
+import { type ApiRoute, CANDIDATE_TOKEN_HEADER } from '@portal/contracts/platform/api-route';
 import type { ErrorBody } from '@portal/contracts/platform/error-shape';
 import { ApiFailure, concretePath, route } from '../../../app/api-client';
 
@@ -11,8 +11,8 @@ export const CANDIDATE_PAGE_ROUTES = {
   sign: route('POST', '/api/v1/candidate_profile/sign'),
 };
 
-/** The header that carries the invite link's token (never the body, never the address of a call). */
-export const CANDIDATE_TOKEN_HEADER = 'x-candidate-token';
+/** The header that carries the invite link's token (never the body, never the address of a call): the route table's. */
+export { CANDIDATE_TOKEN_HEADER };
 
 /** The server's words for a wrong, replaced, expired or finished link; shown too when the address has no token at all. */
 export const LINK_NOT_VALID = CANDIDATE_MESSAGES.linkNotValid;
