@@ -17,7 +17,7 @@
  *      call (default 50): deliveries/s from the first shipment until the receiver holds every event
  *      the feed holds after the endpoint's starting cursor, and the delivery lag (received − the
  *      CloudEvent's `time`) p50/p95. This part runs on a service restarted with
- *      WEBHOOK_ALLOW_PRIVATE_URLS=true and NODE_ENV=development (a localhost receiver).
+ *      WEBHOOK_ALLOW_PRIVATE_TARGETS=true and NODE_ENV=development (a localhost receiver).
  * Prints figures and ratios; never fails on a miss (a wrong answer does).
  *
  *   npm run bench:feed
@@ -286,8 +286,8 @@ async function main(): Promise<void> {
     problems.push(...readServiceLog(logFile).problems.map((problem) => `feed service: ${problem}`));
 
     // ----- 3. webhooks -----
-    log('restarting the service with WEBHOOK_ALLOW_PRIVATE_URLS=true, NODE_ENV=development…');
-    service = await startService({ ...serviceEnv, NODE_ENV: 'development', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, hookLogFile, 10 * 60_000);
+    log('restarting the service with WEBHOOK_ALLOW_PRIVATE_TARGETS=true, NODE_ENV=development…');
+    service = await startService({ ...serviceEnv, NODE_ENV: 'development', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }, hookLogFile, 10 * 60_000);
     await feedSettled(client, 10 * 60_000);
     api = new Api(service.baseUrl);
     const receiver = await startReceiver();

@@ -2,7 +2,8 @@
 // A webhook receiver to try the portal's webhooks with (docs/SUBSCRIPTIONS.md "Webhooks"): listens on
 // http://localhost:4000/hooks, checks each delivery's Standard Webhooks signature with the secret the
 // console showed when the endpoint was registered, skips a webhook-id it has already seen (retries
-// and replays are delivered again under the same id), and prints each event.
+// and replays are delivered again under the same id), and prints each event. localhost is a private
+// target: the portal must run with WEBHOOK_ALLOW_PRIVATE_TARGETS=true to register and deliver to it.
 //
 //   WEBHOOK_SECRET=whsec_… node docs/webhook-receiver.mjs
 //

@@ -86,7 +86,8 @@ describe('subscriptions: webhooks', () => {
     // a try a second for half a minute: a delivery is never given up while a test still needs it
     // pending, however slowly a busy machine gets to the next step.
     const schedule = ['100ms', '150ms', '200ms', '250ms', ...Array(6).fill('300ms'), ...Array(30).fill('1s')].join(',');
-    service = await startSeededService({ WEBHOOK_RETRY_SCHEDULE: schedule, WEBHOOK_POLL_MS: '50', WEBHOOK_DISABLE_AFTER_MS: '60000', WEBHOOK_TIMEOUT_MS: '2000' });
+    // The receivers listen on 127.0.0.1: private targets allowed, as for a local receiver (webhook-targets.e2e.ts runs the production default).
+    service = await startSeededService({ WEBHOOK_RETRY_SCHEDULE: schedule, WEBHOOK_POLL_MS: '50', WEBHOOK_DISABLE_AFTER_MS: '60000', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
     const db = service.test.database.db;
     const retailer = (await sql<{ id: string }>`select id from rm.org_retailers where name = 'Bluebonnet Mobile'`.execute(db)).rows[0]!.id;
     dallas = (await sql<{ id: string }>`select id from rm.org_offices where name = 'Dallas Office'`.execute(db)).rows[0]!.id;
@@ -227,7 +228,7 @@ describe('subscriptions: webhooks', () => {
       expect(new Set(receiver.received.map((request) => request.event.type))).toEqual(new Set(['DeviceReceived']));
       expect((await endpoints(manager)).find((row) => row.id === registered.body.id)).toMatchObject({ status: 1, failing_since: null, disabled_reason: null });
 
-      // Refusals: a bad URL, an unknown type, a private address is allowed only outside production (this is a test service), no retailer for the super role.
+      // Refusals: a bad URL, an unknown type, no retailer for the super role (private addresses: webhook-targets.e2e.ts).
       for (const [body, field] of [
         [{ url: 'ftp://example.com/x' }, 'url'],
         [{ url: 'https://user:pw@example.com/x' }, 'url'],

@@ -32,7 +32,7 @@ export class RegisterWebhookHandler implements ICommandHandler<RegisterWebhook> 
       retailerId,
       endpointsOfRetailer: retailerId ? await countEndpoints(database.db, retailerId) : 0,
       isEventType: (type) => catalogEntry(type) !== undefined,
-      allowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS === undefined ? config.NODE_ENV !== 'production' : config.WEBHOOK_ALLOW_PRIVATE_URLS === 'true',
+      allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
     });
     if (decision instanceof DomainError) throw decision;
     return insertEndpoint(database.db, { ...decision, createdBy, after: await eventStore.head() });

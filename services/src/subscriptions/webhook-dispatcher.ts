@@ -4,6 +4,7 @@ import { runInBackground } from '../platform/db/database';
 import type { Platform } from '../platform/platform';
 import { toCloudEvent } from './cloud-event';
 import { afterAttempt, parseRetrySchedule } from './webhook-schedule';
+import { type WebhookSender, createWebhookSender, failureReason } from './webhook-sender';
 import { type DeliveryToSend, claimDue, deliveryToSend, enabledEndpoints, pruneDeliveryLog, queueDeliveries, recordAttempt, releaseStaleClaims } from './webhooks.store';
 
 export const WEBHOOK_QUEUE = 'webhooks';
@@ -19,30 +20,13 @@ interface DeliveryJob {
   readonly delivery_id: string;
 }
 
-/** The first characters of an answer's body, without reading more of it than that (a receiver may answer anything). */
-async function excerptOf(response: Response): Promise<string | null> {
-  if (!response.body) return null;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    while (text.length < EXCERPT_CHARACTERS) {
-      const chunk = await reader.read();
-      if (chunk.done) break;
-      text += decoder.decode(chunk.value, { stream: true });
-    }
-  } finally {
-    await reader.cancel().catch(() => {});
-  }
-  return text.slice(0, EXCERPT_CHARACTERS);
-}
-
 /**
  * One attempt: the event read from the store by place, delivered as a CloudEvent (structured JSON)
  * signed per Standard Webhooks — `webhook-id` is the event's id, so a receiver de-duplicates a
- * retry or a replay —, and its outcome recorded with the endpoint's failure streak.
+ * retry or a replay —, and its outcome recorded with the endpoint's failure streak. A target that is
+ * ours (unless allowed) is never sent to: the attempt fails with the reason in the log.
  */
-export async function sendDelivery(platform: Platform, delivery: DeliveryToSend, now: () => Date): Promise<void> {
+export async function sendDelivery(platform: Platform, sender: WebhookSender, delivery: DeliveryToSend, now: () => Date): Promise<void> {
   const { config } = platform;
   const schedule = parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE)!;
   const [event] = await platform.eventStore.readAt([delivery.place]);
@@ -56,26 +40,17 @@ export async function sendDelivery(platform: Platform, delivery: DeliveryToSend,
   } else {
     const body = JSON.stringify(toCloudEvent(event, delivery.endpoint.retailer_id));
     const signature = new Webhook(delivery.endpoint.secret).sign(delivery.eventId, attemptedAt, body);
+    const headers = {
+      'content-type': 'application/cloudevents+json',
+      'user-agent': 'distribution-portal-webhooks/1',
+      'webhook-id': delivery.eventId,
+      'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
     try {
-      const response = await fetch(delivery.endpoint.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/cloudevents+json',
-          'user-agent': 'distribution-portal-webhooks/1',
-          'webhook-id': delivery.eventId,
-          'webhook-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
-          'webhook-signature': signature,
-        },
-        body,
-        // A redirect is an answer, not a new destination: the URL registered is the one we sign for.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(config.WEBHOOK_TIMEOUT_MS),
-      });
-      statusCode = response.status;
-      excerpt = await excerptOf(response).catch(() => null);
+      ({ statusCode, excerpt } = await sender.post(delivery.endpoint.url, headers, body));
     } catch (failure) {
-      const cause = failure instanceof Error && failure.cause instanceof Error ? `: ${failure.cause.message}` : '';
-      error = failure instanceof Error && failure.name === 'TimeoutError' ? `No answer within ${config.WEBHOOK_TIMEOUT_MS} ms` : `${failure instanceof Error ? failure.message : String(failure)}${cause}`;
+      error = failureReason(failure);
     }
   }
   const latencyMs = Math.round(performance.now() - started);
@@ -102,6 +77,7 @@ export async function sendDelivery(platform: Platform, delivery: DeliveryToSend,
  */
 export function startWebhooks(platform: Platform, now: () => Date = () => new Date()): () => void {
   const { config, logger, database, jobs } = platform;
+  const sender = createWebhookSender({ allowPrivateTargets: config.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true', timeoutMs: config.WEBHOOK_TIMEOUT_MS, excerptCharacters: EXCERPT_CHARACTERS });
   let stopped = false;
   let running = false;
   let again = false;
@@ -172,7 +148,7 @@ export function startWebhooks(platform: Platform, now: () => Date = () => new Da
     WEBHOOK_QUEUE,
     async (job) => {
       const delivery = await deliveryToSend(database.db, job.data.delivery_id);
-      if (delivery) await sendDelivery(platform, delivery, now);
+      if (delivery) await sendDelivery(platform, sender, delivery, now);
       void pass();
     },
     { concurrency: 8 },
@@ -194,6 +170,7 @@ export function startWebhooks(platform: Platform, now: () => Date = () => new Da
   return () => {
     stopped = true;
     clearInterval(timer);
+    // The sender is left open: a delivery in flight finishes and is recorded (idle kept-alive sockets hold no process open).
     void unlisten?.();
   };
 }

@@ -1,19 +1,7 @@
 import { type RegisterKeyWebhookBody, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_MESSAGES } from '@portal/contracts';
 import { DomainError } from '../platform/commands/command-errors';
+import { hostRefusal } from './webhook-target';
 
-/** Where a webhook may not point unless allowed (WEBHOOK_ALLOW_PRIVATE_URLS): this machine and private networks — an endpoint must not turn the portal into a way into them. */
-export function isPrivateHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '0.0.0.0' || host === '::' || host === '::1') return true;
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 10 || a === 127 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
-  }
-  return /^(fc|fd|fe8|fe9|fea|feb)/.test(host) || host.startsWith('::ffff:');
-}
-
-export const PRIVATE_URL_MESSAGE = 'The endpoint URL must be on the internet, not on this machine or a private network';
 export const ENDPOINTS_LIMIT_MESSAGE = `A retailer has at most ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints: remove one first`;
 
 export interface RegistrationFacts {
@@ -21,7 +9,8 @@ export interface RegistrationFacts {
   readonly retailerId: string | undefined;
   readonly endpointsOfRetailer: number;
   readonly isEventType: (type: string) => boolean;
-  readonly allowPrivateUrls: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS: a local test receiver may be registered. */
+  readonly allowPrivateTargets: boolean;
 }
 
 export interface Registration {
@@ -31,10 +20,17 @@ export interface Registration {
   readonly description: string | null;
 }
 
-/** Register a webhook endpoint: for a retailer the caller reaches, to a public URL, for types the catalog knows, within the per-retailer limit. */
+/**
+ * Register a webhook endpoint: for a retailer the caller reaches, to a URL that is not ours (unless
+ * private targets are allowed; a name is judged again by what it resolves to at each delivery), for
+ * types the catalog knows, within the per-retailer limit.
+ */
 export function decideRegisterWebhook(body: RegisterKeyWebhookBody, facts: RegistrationFacts): Registration | DomainError {
   if (!facts.retailerId) return new DomainError(WEBHOOK_MESSAGES.retailer, 400, { retailer_id: WEBHOOK_MESSAGES.retailer });
-  if (!facts.allowPrivateUrls && isPrivateHost(new URL(body.url).hostname)) return new DomainError(PRIVATE_URL_MESSAGE, 400, { url: PRIVATE_URL_MESSAGE });
+  if (!facts.allowPrivateTargets) {
+    const refusal = targetRefusal(body.url);
+    if (refusal) return new DomainError(refusal, 400, { url: refusal });
+  }
   const unknown = (body.event_types ?? []).filter((type) => !facts.isEventType(type));
   if (unknown.length > 0) {
     const message = `No event type is called ${unknown.join(', ')}`;
@@ -42,4 +38,13 @@ export function decideRegisterWebhook(body: RegisterKeyWebhookBody, facts: Regis
   }
   if (facts.endpointsOfRetailer >= WEBHOOK_ENDPOINTS_MAX) return new DomainError(ENDPOINTS_LIMIT_MESSAGE, 422);
   return { retailerId: facts.retailerId, url: body.url, eventTypes: body.event_types ?? [], description: body.description ?? null };
+}
+
+/** Why a URL may not be a webhook's target, judged on its host as written (the request schema has parsed it: a URL that still does not parse is refused as one). */
+function targetRefusal(url: string): string | undefined {
+  try {
+    return hostRefusal(new URL(url).hostname);
+  } catch {
+    return WEBHOOK_MESSAGES.url;
+  }
 }

@@ -151,8 +151,12 @@ const environmentSchema = z.object({
   WEBHOOK_POLL_MS: positiveInt.min(10).max(60_000).default(1000),
   /** How long the delivery log keeps a delivered or given-up delivery (the events stay in the store: a replay reaches back any distance). */
   WEBHOOK_LOG_DAYS: positiveInt.max(3650).default(30),
-  /** Whether endpoints on this machine or a private network may be registered (http://localhost test receivers); default: not in production. */
-  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).optional(),
+  /**
+   * Whether webhooks may be aimed at this machine or a private network (loopback, private, link-local,
+   * unique-local, …: docs/SUBSCRIPTIONS.md): production leaves it unset; tests and a local receiver
+   * (docs/webhook-receiver.mjs on localhost) set it to true.
+   */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false']).default('false'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
