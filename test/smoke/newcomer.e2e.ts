@@ -197,8 +197,9 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
       await settled();
 
       const sidebar = page.getByTestId('sidebar');
+      const collapsed = sidebar.locator('.ant-menu-submenu-title[aria-expanded="false"]');
       const expandGroups = async () => {
-        for (const title of await sidebar.locator('.ant-menu-submenu-title[aria-expanded="false"]').all()) await title.click();
+        while ((await collapsed.count()) > 0) await collapsed.first().click();
       };
       await expandGroups();
       const menuScreens = await sidebar.locator('a[href]').evaluateAll((links) => links.map((link) => (link as unknown as { getAttribute(name: string): string }).getAttribute('href')));
