@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, type Response, chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from './demo';
 import { repositoryRoot, waitFor } from './processes';
 
@@ -49,6 +49,176 @@ export async function motionsSettled(page: Page, { starting = false } = {}): Pro
       { timeout: 3_000 },
     )
     .catch(() => undefined);
+}
+
+/**
+ * Waits until the page has drawn `count` more frames. What a key press or a click set off (React's
+ * commit, the first step of a motion, a popup closing) has reached the screen by then: the state to
+ * reach before asserting that something did NOT happen. Frames, not time: on a loaded machine they
+ * simply come later.
+ */
+export async function framesDrawn(page: Page, count = 2): Promise<void> {
+  await page.evaluate(
+    (frames) =>
+      new Promise<void>((resolve) => {
+        const { requestAnimationFrame } = globalThis as unknown as BrowserGlobals;
+        const next = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+        next(frames);
+      }),
+    count,
+  );
+}
+
+/** What antd moves as one: a surface's motions are those of its root (a dialog's includes its mask). */
+const MOTION_ROOTS = '.ant-modal-root, .ant-drawer, .ant-select-dropdown, .ant-picker-dropdown, .ant-dropdown, .ant-popover, .ant-tooltip, .ant-message, .ant-notification';
+
+/**
+ * Waits until no motion of `surface` (a dialog, drawer, dropdown or popup; its antd root, mask
+ * included) is playing or held: antd holds a motion paused on its first frame a moment before it
+ * plays, where the box stands still at its starting size and place (a click aimed there lands on
+ * what is under it once it has grown). Only the surface's own motions count, so other parts of
+ * the page that keep moving do not hold it up. Not an error if the surface has gone meanwhile.
+ */
+export async function surfaceSettled(surface: Locator, timeoutMs = 15_000): Promise<void> {
+  if ((await surface.count()) === 0) return;
+  const handle = await surface.elementHandle({ timeout: 1_000 }).catch(() => null);
+  if (!handle) return;
+  try {
+    await surface
+      .page()
+      .waitForFunction(
+        ([element, roots]) => {
+          const node = element as unknown as MotionElement;
+          if (!node.isConnected) return true;
+          const root = node.closest(roots) ?? node;
+          return root.getAnimations({ subtree: true }).every((animation) => (animation.playState !== 'running' && animation.playState !== 'paused') || animation.effect?.getTiming().iterations === Infinity);
+        },
+        [handle, MOTION_ROOTS] as const,
+        { timeout: timeoutMs },
+      )
+      .catch((error: Error) => {
+        if (!error.message.includes('Target page, context or browser has been closed')) throw new Error(`the motion of ${String(surface)} did not end within ${timeoutMs} ms`);
+      });
+  } finally {
+    await handle.dispose().catch(() => undefined);
+  }
+}
+
+/** A DOM element as surfaceSettled reads it (the tests compile without the DOM library). */
+interface MotionElement {
+  isConnected: boolean;
+  closest(selector: string): MotionElement | null;
+  getAnimations(options: { subtree: boolean }): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[];
+}
+
+/**
+ * Waits for a dialog, drawer or popup to be shown and for its opening motion to have run to its
+ * end (see surfaceSettled): what is clicked in it then is where it stays. Returns the surface.
+ */
+export async function opened(surface: Locator): Promise<Locator> {
+  await surface.waitFor();
+  await surfaceSettled(surface);
+  return surface;
+}
+
+/** The answer to the page's next call whose path is `path` (or passes it), of `method` when given. */
+export function answerTo(page: Page, path: string | RegExp | ((pathname: string) => boolean), method?: string): Promise<Response> {
+  const matches = typeof path === 'string' ? (pathname: string) => pathname === path : path instanceof RegExp ? (pathname: string) => path.test(pathname) : path;
+  return page.waitForResponse((response) => matches(new URL(response.url()).pathname) && (!method || response.request().method() === method), { timeout: 30_000 });
+}
+
+/**
+ * The console's notice popups ('Hooray !', 'Woohoo!', 'Oops'): antd's confirm dialogs, here the
+ * one saying `text`.
+ */
+export const noticeSaying = (page: Page, text: string | RegExp) => page.locator('.ant-modal-confirm').filter({ hasText: text });
+
+/**
+ * Waits for the notice saying `text`, lets it finish opening, presses its button (OK) and waits
+ * until antd has removed it (its root and mask go once its closing motion has ended), so that
+ * nothing of it lies over what comes next. antd renders a static popup's close a task later, so
+ * the press is judged by that removal: a press that did not take (the popup still there, not
+ * leaving, 10 s on) is made again, up to three times; a press on a popup already leaving is moot.
+ */
+export async function dismissNotice(page: Page, text: string | RegExp, button: string | RegExp = 'OK'): Promise<void> {
+  const popup = noticeSaying(page, text);
+  await opened(popup);
+  for (let attempt = 1; ; attempt++) {
+    await popup.getByRole('button', { name: button }).click({ timeout: 5_000 }).catch(() => undefined);
+    if (await popup.waitFor({ state: 'detached', timeout: 10_000 }).then(() => true, () => false)) return;
+    if ((await popup.getAttribute('class').catch(() => null))?.includes('-leave')) {
+      await popup.waitFor({ state: 'detached' });
+      return;
+    }
+    if (attempt === 3) throw new Error(`the notice "${String(text)}" stays open after three presses of ${String(button)}`);
+    await surfaceSettled(popup);
+  }
+}
+
+/** The open (shown) dropdown list of antd selects and auto-completes. */
+export const openOptions = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+
+/** The option of the list that is open now (antd draws its own rows: the role=option ones are a hidden accessibility copy). */
+const openOption = (page: Page, option: string | RegExp) => openOptions(page).locator('.ant-select-item-option', { hasText: option }).first();
+
+/**
+ * Picks `option` in the select's list that is open now: waits until the list has finished
+ * opening (an option clicked while the list stands on its paused first frame, or slides in, can
+ * be missed), clicks it, and waits until the list has gone (its closing motion ended), so that it
+ * lies over nothing afterwards.
+ */
+export async function pickOption(page: Page, option: string | RegExp): Promise<void> {
+  const item = openOption(page, option);
+  await opened(item);
+  await item.click();
+  await item.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Chooses `option` in an antd select: opens it by its box (its input is not the thing to click),
+ * types `typed` to narrow the list when given, picks the option (see pickOption), and waits until
+ * the select shows it. A pick the select does not show (a click lost on a loaded machine) is made
+ * again — on the list if it is still open, since a click on the box would close it — up to three
+ * times.
+ */
+export async function choose(page: Page, select: Locator, option: string | RegExp, typed?: string): Promise<void> {
+  // What the select shows chosen: a single select's value (antd 6 draws it in the content box,
+  // marked has-value), or a multiple one's items.
+  const shown = async () => (await select.locator('.ant-select-content-has-value, .ant-select-selection-item').allInnerTexts()).join(' ').trim();
+  const matches = (text: string) => (typeof option === 'string' ? text.includes(option) : option.test(text));
+  const item = openOption(page, option);
+  for (let attempt = 1; ; attempt++) {
+    // A list on its way in or out (this select's, or an earlier one's over it) first comes to rest.
+    if ((await openOptions(page).count()) > 0) await surfaceSettled(openOptions(page).first());
+    if (!(await item.isVisible())) {
+      await select.click();
+      if (typed) await page.keyboard.type(typed);
+    }
+    await opened(item);
+    await item.click();
+    if (await waitFor(shown, matches, 5_000, `${String(option)} in the select`).then(() => true, () => false)) {
+      await item.waitFor({ state: 'hidden' });
+      return;
+    }
+    if (attempt === 3) throw new Error(`the select does not show ${String(option)} after three picks (it shows "${await shown()}")`);
+  }
+}
+
+/** The open (shown) popups of antd date pickers. */
+export const openPickers = (page: Page) => page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+
+/**
+ * Types a date into an antd date picker and presses Enter, which takes it and closes the picker's
+ * popup; then waits until the popup has gone (its closing motion ended) and checks the field
+ * shows the date. A popup still there lies over the fields below it (on a phone, the next two),
+ * and a click aimed at them waits on it.
+ */
+export async function typeDate(page: Page, input: Locator, text: string): Promise<void> {
+  await input.fill(text);
+  await input.press('Enter');
+  await openPickers(page).first().waitFor({ state: 'hidden' });
+  const shown = await input.inputValue();
+  if (shown !== text) throw new Error(`the date picker shows "${shown}" after ${text} was typed and Enter pressed`);
 }
 
 export interface Scenario {
@@ -188,5 +358,6 @@ export interface BrowserGlobals {
     documentElement: { dataset: Record<string, string | undefined>; scrollWidth: number; clientWidth: number };
     getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[];
   };
+  requestAnimationFrame(callback: () => void): number;
   getComputedStyle(element: unknown): { backgroundColor: string; color: string };
 }
