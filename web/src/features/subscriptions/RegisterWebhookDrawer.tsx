@@ -118,7 +118,7 @@ export default function RegisterWebhookDrawer({ choosesRetailer, onClose, onRegi
   return (
     <CommandDrawer title="Register Endpoint" submitLabel="Register" submitting={register.isPending} onCancel={onClose} onSubmit={() => form.submit()}>
       <Form<RegisterForm> form={form} name="register-webhook" layout="vertical" onFinish={send}>
-        <Form.Item name="url" label="URL" required rules={[checkedBy(shape.url)]} extra="https://…, or http://localhost for a test receiver">
+        <Form.Item name="url" label="URL" required rules={[checkedBy(shape.url)]} extra="A public https://… address (a local test receiver, http://localhost, only where the portal allows private targets)">
           <Input placeholder="https://" maxLength={2000} autoComplete="off" />
         </Form.Item>
         <Form.Item name="description" label="Description" rules={[checkedBy(shape.description)]}>
