@@ -7,7 +7,7 @@ import ScanInput from './ScanInput';
 /**
  * The camera window around its two browser edges (jsdom has neither a camera nor WebAssembly):
  * `getUserMedia` and the reader are stood in for here; the real camera, the real reader and a
- * real Code 128 picture are exercised in Chromium (test/browser/console.e2e.ts, "scan to act").
+ * real Code 128 picture are exercised in Chromium (test/browser/scanning.e2e.ts, "scan to act").
  */
 const frames = vi.hoisted(() => ({ codes: [] as string[][], reads: 0 }));
 vi.mock('./barcode-reader', () => ({
