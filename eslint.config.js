@@ -41,7 +41,7 @@ module.exports = tseslint.config(
   },
   {
     // Node scripts run by hand (e.g. scripts/make-training-video.mjs): ES modules with Node's globals.
-    files: ['scripts/**/*.mjs', 'docs/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'docs/**/*.mjs', 'web/scripts/**/*.mjs'],
     languageOptions: { sourceType: 'module', globals: { Buffer: 'readonly', console: 'readonly', process: 'readonly', document: 'readonly', performance: 'readonly', requestAnimationFrame: 'readonly', MediaRecorder: 'readonly', Blob: 'readonly', btoa: 'readonly', fetch: 'readonly', setTimeout: 'readonly', URLSearchParams: 'readonly' } },
   },
   {
