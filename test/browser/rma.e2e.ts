@@ -126,7 +126,9 @@ describe('console in the browser: RMA', () => {
       await drawer.getByRole('button', { name: 'Submit' }).click();
       expect((await approved).status()).toBe(200);
       await dismissNotice(page, 'Success order Accepted');
-      await order.getByText('Approved', { exact: true }).waitFor();
+      // Answered ahead of the read models on a busy server, the console reloads the list again as they
+      // catch up (web/src/app/command.ts, reloadAfter: up to 15 s on).
+      await order.getByText('Approved', { exact: true }).waitFor({ timeout: 20_000 });
 
       // The label, one click away: a PDF of two pages (one per box) through its signed link.
       const label = order.getByRole('link', { name: /Shipping Label/ });
@@ -143,7 +145,7 @@ describe('console in the browser: RMA', () => {
       await confirm.getByRole('button', { name: 'Yes' }).click();
       expect((await shipped).status()).toBe(200);
       await dismissNotice(page, 'item shipped');
-      await order.getByText('Shipped', { exact: true }).waitFor();
+      await order.getByText('Shipped', { exact: true }).waitFor({ timeout: 20_000 });
       await screenshot(page, '19-rma-order-shipped');
     });
   }, 240_000);

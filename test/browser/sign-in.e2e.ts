@@ -1,6 +1,7 @@
 import {
   type BrowserGlobals,
   announcementsDialog,
+  answerTo,
   dismissNotice,
   framesDrawn,
   motionsSettled,
@@ -148,12 +149,10 @@ describe('console in the browser: sign-in and the shell', () => {
       await dialog.waitFor({ state: 'hidden' });
       // With a password chosen, the announcements published before this first sign-in open on top;
       // reading them (OK) marks them viewed, then the success popup is closed.
-      const announcements = announcementsDialog(page);
-      await opened(announcements);
+      await opened(announcementsDialog(page));
       await screenshot(page, '3-forced-password-hooray-and-announcements');
-      const viewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/update_as_viewed');
-      await announcements.getByRole('button', { name: 'OK' }).click();
-      await announcements.waitFor({ state: 'hidden' });
+      const viewed = answerTo(page, '/api/v1/announcements/update_as_viewed');
+      await dismissNotice(page, 'IMPORTANT ANNOUNCEMENTS');
       expect((await viewed).status()).toBe(200);
       await dismissNotice(page, 'Hooray !');
 

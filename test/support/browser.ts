@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Locator, type Page, type Response, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Response, chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from './demo';
 import { repositoryRoot, waitFor } from './processes';
 
@@ -269,13 +269,17 @@ async function watchCspViolations(context: BrowserContext, name: string): Promis
 }
 
 /**
- * Runs one scenario in a fresh browser context (own cookies and storage), then saves its
- * screenshot whether it passed or failed, so a failure shows what the user saw. Errors thrown by
- * the page's scripts are appended to a failure's message.
+ * Runs one scenario in a fresh browser context (own cookies and storage; `options.context` adds
+ * to its settings, e.g. a phone's), then saves its screenshot whether it passed or failed, so a
+ * failure shows what the user saw. Errors thrown by the page's scripts are appended to a failure's
+ * message.
  */
-export async function scenario(browser: Browser, baseUrl: string, name: string, run: (scenario: Scenario) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(10_000);
+export async function scenario(browser: Browser, baseUrl: string, name: string, run: (scenario: Scenario) => Promise<void>, options: { context?: BrowserContextOptions } = {}): Promise<void> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options.context });
+  // Bounds of waits for states, not waits: on a busy machine (CI's are shared) a page's step can
+  // take several seconds (a sign-in hashes the password; a screen's code loads on first use).
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
   await watchCspViolations(context, name);
   const page = await context.newPage();
   // For a failure's message: script errors, console errors, and the api calls the page made.
@@ -287,7 +291,9 @@ export async function scenario(browser: Browser, baseUrl: string, name: string, 
   });
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith('/api/') || response.status() >= 400) apiCalls.push(`${response.request().method()} ${url.pathname} → ${response.status()}`);
+    // A command answered before the read models had applied it says so (read-your-writes' bound ran out).
+    const behind = response.headers()['x-projections-behind'] === '1' ? ' (read models still behind)' : '';
+    if (url.pathname.startsWith('/api/') || response.status() >= 400) apiCalls.push(`${response.request().method()} ${url.pathname} → ${response.status()}${behind}`);
   });
   try {
     await run({ context, page });
@@ -317,7 +323,8 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
 /** Signs in through the login page and waits for the landing path. */
 export async function signIn(page: Page, email: string, landing: string, password = DEMO_PASSWORD): Promise<void> {
   await submitLogin(page, email, password);
-  await page.waitForURL((url) => url.pathname === landing);
+  // The password's hash is deliberately slow work: on a loaded machine the landing takes a while.
+  await page.waitForURL((url) => url.pathname === landing, { timeout: 30_000 });
 }
 
 /** The 'IMPORTANT ANNOUNCEMENTS' dialog the shell opens while something new is published. */
@@ -329,19 +336,18 @@ export const announcementsDialog = (page: Page) => page.getByRole('dialog').filt
  * `beforeDismiss` sees the page while the dialog is still up.
  */
 export async function signInToShell(page: Page, email: string, landing: string, options: { password?: string; beforeDismiss?: () => Promise<void> } = {}): Promise<void> {
-  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/check_new');
+  // From before the sign-in to the shell's first question: the login, the landing and the shell's code.
+  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/check_new', { timeout: 45_000 });
   checked.catch(() => undefined); // a failed sign-in reports itself; this wait is then moot
   await signIn(page, email, landing, options.password);
   const answer = (await (await checked).json()) as { data?: { view_flag?: number } };
   if (answer.data?.view_flag !== 1) return;
-  const dialog = announcementsDialog(page);
-  await dialog.waitFor();
+  await announcementsDialog(page).waitFor();
   await options.beforeDismiss?.();
-  const viewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/update_as_viewed');
-  // antd plays the dialog's zoom-in first; a click landing in that animation can be lost, so wait for it to end.
-  await waitFor(async () => (await dialog.getAttribute('class')) ?? '', (classes) => !classes.includes('ant-zoom-appear'), 5_000, 'the announcements dialog to finish opening');
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  const viewed = answerTo(page, '/api/v1/announcements/update_as_viewed');
+  // antd plays the dialog's zoom-in first (a click on its first, paused frame can be lost): pressed
+  // once it has opened, and waited for until it has gone.
+  await dismissNotice(page, 'IMPORTANT ANNOUNCEMENTS');
   expect((await viewed).status()).toBe(200);
 }
 

@@ -79,11 +79,30 @@ function failureOf(api: ApiRoute, status: number, json: unknown): ApiFailure {
   return new ApiFailure(status, { error: body.error ?? 'Error', message: body.message ?? `The server answered ${status}`, fields: body.fields });
 }
 
+/**
+ * Answers that said the read models had not applied them yet. A command route waits, within a
+ * bound, until the read models have applied what it wrote (read-your-writes: services/src/
+ * platform/http/read-your-writes.ts); past the bound — a busy server — it answers with
+ * `x-projections-behind: 1`, and a list reloaded at once may not show the change yet.
+ */
+const answersAheadOfReadModels = new WeakSet<object>();
+
+/** Notes the answer (its JSON) when its response says the read models were still behind it. */
+export function noteReadModelsBehind(response: Response, json: unknown): void {
+  if (response.headers?.get('x-projections-behind') === '1' && typeof json === 'object' && json !== null) answersAheadOfReadModels.add(json);
+}
+
+/** Whether this answer (what `call` or the candidate page's callWithToken returned) said the read models were still behind it. */
+export function answeredAheadOfReadModels(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && answersAheadOfReadModels.has(answer);
+}
+
 /** Calls a route of the table with the session's bearer token; JSON in, JSON out. */
 export async function call<T>(api: ApiRoute, options: CallOptions = {}): Promise<T> {
   const response = await send(api, options, 'application/json');
   const json = parseAnswer(await response.text());
   if (!response.ok) throw failureOf(api, response.status, json);
+  noteReadModelsBehind(response, json);
   // Answers that say the business's today (the sales dashboards and reports: `as_of_date`) keep
   // the date pickers on it, whatever the browser's time zone says.
   const asOf = (json as { as_of_date?: unknown; data?: { data?: { as_of_date?: unknown } } } | null);

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Flex, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call, failureMessage } from '../../app/api-client';
-import { reloadLists } from '../../app/command';
+import { reloadAfter } from '../../app/command';
 import { notice } from '../../app/notice';
 import ActionButton from '../../app/widgets/ActionButton';
 import SignatureField, { useSignaturePad } from '../../app/widgets/SignatureField';
@@ -52,7 +52,7 @@ export default function SignDocumentModal({ document, onClose }: { document: Com
     mutationFn: (body: FormData) => call<SaveDocumentAnswer>(complianceRoutes.save, { body }),
     onSuccess: (answer) => {
       notice.success(answer.message || DOCUMENT_MESSAGES.signed);
-      reloadLists(client, [complianceRoutes.list]);
+      reloadAfter(client, answer, [complianceRoutes.list]);
       setSignedUrl(answer.signed_document_url);
     },
     onError: (failure) => {

@@ -6,7 +6,7 @@ import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
 import { ApiFailure, call, failureMessage, route } from '../../app/api-client';
 import { notice } from '../../app/notice';
-import { type CommandAnswer, reloadLists } from '../../app/command';
+import { type CommandAnswer, reloadAfter } from '../../app/command';
 import { officeOption } from '../../app/format';
 import { useManagerOffices } from './api/lists';
 
@@ -60,7 +60,7 @@ export default function UploadManifestDrawer({ onClose }: { onClose: () => void 
     try {
       const answer = await call<CommandAnswer>(receiveManifest, { body });
       notice.success(answer.message);
-      reloadLists(client, [jobs]);
+      reloadAfter(client, answer, [jobs]);
       onClose();
     } catch (failure) {
       const problems = problemsOf(failure);

@@ -2,7 +2,7 @@ import type { AgentOption } from '@portal/contracts/inventory/inventory.views';
 import type { MessageListAnswer } from '@portal/contracts/messages/messages.views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, queryKey, route } from '../../app/api-client';
-import { reloadLists } from '../../app/command';
+import { reloadAfter } from '../../app/command';
 
 /** The Message History's calls (doc 2 §2, §7; the unread count, marking read and writing to agents are ours). */
 export const messageRoutes = {
@@ -29,7 +29,7 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call<{ message: string }>(messageRoutes.markRead),
-    onSuccess: () => reloadLists(client, [messageRoutes.unread]),
+    onSuccess: (answer) => reloadAfter(client, answer, [messageRoutes.unread]),
   });
 }
 

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { call, failureMessage } from '../../app/api-client';
-import { reloadLists } from '../../app/command';
+import { reloadAfter } from '../../app/command';
 import { passesSchema, showRefusedFields } from '../../app/form-problems';
 import { notice } from '../../app/notice';
 import TypeaheadSelect from '../../app/report/TypeaheadSelect';
@@ -99,7 +99,7 @@ export default function RegisterWebhookDrawer({ choosesRetailer, onClose, onRegi
   const register = useMutation({
     mutationFn: (body: ReturnType<typeof bodyOf>) => call<WebhookRegistered>(subscriptionRoutes.register, { body }),
     onSuccess: (registered) => {
-      reloadLists(client, [subscriptionRoutes.webhooks]);
+      reloadAfter(client, registered, [subscriptionRoutes.webhooks]);
       onRegistered(registered);
     },
     onError: (failure: unknown) => {

@@ -5,7 +5,7 @@ import type { WebhookDeliveryStatus } from '@portal/contracts/subscriptions/webh
 import type { WebhookDeliveryRow, WebhookEndpointRow } from '@portal/contracts/subscriptions/webhooks.views';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CallOptions, call, failureMessage, queryKey, route } from '../../app/api-client';
-import { type CommandAnswer, reloadLists } from '../../app/command';
+import { type CommandAnswer, reloadAfter } from '../../app/command';
 import { notice } from '../../app/notice';
 
 /** The console's subscription routes (contracts' subscriptionsRoutes): the catalog, and the webhooks of the caller's scope. */
@@ -84,7 +84,7 @@ export function useWebhookCommand<Body = never>(api: ApiRoute, sentence: string)
     mutationFn: ({ params, body }: WebhookCommand<Body>) => call<Partial<CommandAnswer>>(api, { params, body }),
     onSuccess: (answer) => {
       notice.success(answer.message || sentence);
-      reloadLists(client, CHANGED);
+      reloadAfter(client, answer, CHANGED);
     },
     onError: (failure: unknown) => notice.failure(failureMessage(failure)),
   });

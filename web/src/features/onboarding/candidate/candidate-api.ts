@@ -1,7 +1,7 @@
 import { CANDIDATE_MESSAGES } from '@portal/contracts/onboarding/onboarding.schemas';
 import { type ApiRoute, CANDIDATE_TOKEN_HEADER } from '@portal/contracts/platform/api-route';
 import type { ErrorBody } from '@portal/contracts/platform/error-shape';
-import { ApiFailure, concretePath, route } from '../../../app/api-client';
+import { ApiFailure, concretePath, noteReadModelsBehind, route } from '../../../app/api-client';
 
 /** The candidate's own page's calls (public; the invite link's token is the credential). */
 export const CANDIDATE_PAGE_ROUTES = {
@@ -48,6 +48,7 @@ export async function callWithToken<T>(api: ApiRoute, token: string, body?: Reco
     const refused = json as Partial<ErrorBody>;
     throw new ApiFailure(response.status, { error: refused.error ?? 'Error', message: refused.message ?? `The server answered ${response.status}`, fields: refused.fields });
   }
+  noteReadModelsBehind(response, json);
   return json as T;
 }
 

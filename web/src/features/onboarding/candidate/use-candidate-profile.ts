@@ -2,6 +2,7 @@ import type { CandidateSelfView, CandidateStepAnswer } from '@portal/contracts/o
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { failureMessage } from '../../../app/api-client';
+import { reloadWhileBehind } from '../../../app/command';
 import { notice } from '../../../app/notice';
 import { CANDIDATE_PAGE_ROUTES, callWithToken, isDeadLink } from './candidate-api';
 
@@ -22,7 +23,8 @@ export function useCandidateProfile(token: string) {
  * One step of the page (a save, an upload, a signature): sends the body with the link's token; on
  * success shows the server's message, takes its status and `missing` at once (plus `known`: what
  * the step tells of the profile, e.g. that the photo copy is there), then reads the profile again
- * (the masked SSN, the signed copy's link). On failure the server's words; a dead link (404) reads
+ * (the masked SSN, the signed copy's link) — again as the read models catch up when the server
+ * said they were behind its answer. On failure the server's words; a dead link (404) reads
  * the profile again, so that the page says the link no longer works.
  */
 export function useCandidateStep<Body extends Record<string, unknown> | FormData>(api: ApiRoute, token: string, known: Partial<CandidateSelfView> = {}) {
@@ -33,7 +35,9 @@ export function useCandidateStep<Body extends Record<string, unknown> | FormData
     onSuccess: (answer) => {
       client.setQueryData<ProfileAnswer>(key, (old) => old && { data: { ...old.data, ...known, status: answer.status, status_name: answer.status_name, missing: answer.missing } });
       notice.toastSuccess(answer.message);
-      void client.invalidateQueries({ queryKey: key });
+      // Read again, and again as the read models catch up when the answer came ahead of them (a
+      // busy server): a read that comes too soon would put back the profile as it was.
+      reloadWhileBehind(answer, () => void client.invalidateQueries({ queryKey: key }));
     },
     onError: (failure) => {
       notice.toastError(failureMessage(failure));
