@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { demoSignaturePng } from '../../services/src/demo/demo-signature';
-import { announcementsDialog, launchBrowser, motionsSettled, screenshot, submitLogin } from '../support/browser';
+import { announcementsDialog, announcementsWillOpen, launchBrowser, motionsSettled, screenshot, submitLogin } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { freePort, repositoryRoot, waitFor } from '../support/processes';
 
@@ -138,6 +138,10 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
     expect(accounts.length).toBeGreaterThanOrEqual(7);
   });
 
+  it('installs without a warning (engines, install scripts, deprecations): what a new user reads first', () => {
+    expect(running!.output().split('\n').filter((line) => /^npm warn/i.test(line))).toEqual([]);
+  });
+
   it('opens every screen of every demo account\'s menu in the console: no script error, no failed call, no 5xx', async () => {
     const problems: string[] = [];
     for (const email of accounts) problems.push(...(await walkTheMenu(email)));
@@ -185,7 +189,7 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
     try {
       await page.goto('/login');
       // The shell asks once, after the sign-in (after a forced password choice), whether announcements are new; they then open over any screen.
-      const announcementsChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/check_new', { timeout: 120_000 });
+      const announcementsOpen = announcementsWillOpen(page, 120_000);
       const signedIn = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/login');
       await submitLogin(page, email, passwords.get(email) ?? DEMO_PASSWORD);
       const session = (await (await signedIn).json()) as { items?: { password_changed?: number } };
@@ -202,7 +206,7 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
         await forced.waitFor({ state: 'hidden' });
         passwords.set(email, NEW_PASSWORD);
       }
-      if (((await (await announcementsChecked).json()) as { data?: { view_flag?: number } }).data?.view_flag === 1) {
+      if (await announcementsOpen) {
         await announcementsDialog(page).waitFor();
         await closeDialogs();
       }

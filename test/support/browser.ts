@@ -331,17 +331,40 @@ export async function signIn(page: Page, email: string, landing: string, passwor
 export const announcementsDialog = (page: Page) => page.getByRole('dialog').filter({ hasText: 'IMPORTANT ANNOUNCEMENTS' });
 
 /**
+ * Set up before a sign-in: whether the shell will open IMPORTANT ANNOUNCEMENTS after it. It does
+ * when check_new answers 1 and the newest listed one is not the one this browser already pressed
+ * OK on (the 'viewed' mark may still be on its way to the read model).
+ */
+export function announcementsWillOpen(page: Page, timeout = 45_000): Promise<boolean> {
+  const answered = (pathname: string) => page.waitForResponse((response) => new URL(response.url()).pathname === pathname && response.request().method() === 'GET', { timeout });
+  const checked = answered('/api/v1/announcements/check_new');
+  const listed = answered('/api/v1/announcements');
+  listed.catch(() => undefined); // asked only when check_new says 1
+  const willOpen = (async () => {
+    const answer = (await (await checked).json()) as { data?: { view_flag?: number } };
+    if (answer.data?.view_flag !== 1) return false;
+    const newest = ((await (await listed).json()) as { items?: { data?: { id: string }[] } }).items?.data?.[0]?.id;
+    const seenHere = await page.evaluate(() => {
+      const { localStorage, sessionStorage } = globalThis as unknown as BrowserGlobals;
+      const user = JSON.parse(localStorage.getItem('user') ?? sessionStorage.getItem('user') ?? 'null') as { user_id?: string } | null;
+      return user?.user_id ? localStorage.getItem(`announcements-seen:${user.user_id}`) : null;
+    });
+    return newest !== undefined && seenHere !== newest;
+  })();
+  willOpen.catch(() => undefined); // a failed sign-in reports itself; this wait is then moot
+  return willOpen;
+}
+
+/**
  * Signs in and settles the shell's announcement check: when the server answers view_flag 1 the
  * dialog is read (OK) and the 'viewed' call has landed, so later pages of this user open clean.
  * `beforeDismiss` sees the page while the dialog is still up.
  */
 export async function signInToShell(page: Page, email: string, landing: string, options: { password?: string; beforeDismiss?: () => Promise<void> } = {}): Promise<void> {
   // From before the sign-in to the shell's first question: the login, the landing and the shell's code.
-  const checked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/announcements/check_new', { timeout: 45_000 });
-  checked.catch(() => undefined); // a failed sign-in reports itself; this wait is then moot
+  const willOpen = announcementsWillOpen(page);
   await signIn(page, email, landing, options.password);
-  const answer = (await (await checked).json()) as { data?: { view_flag?: number } };
-  if (answer.data?.view_flag !== 1) return;
+  if (!(await willOpen)) return;
   await announcementsDialog(page).waitFor();
   await options.beforeDismiss?.();
   const viewed = answerTo(page, '/api/v1/announcements/update_as_viewed');

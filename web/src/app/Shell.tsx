@@ -3,6 +3,7 @@ import { Breadcrumb, Button, Drawer, Dropdown, Layout, List, Menu, type MenuProp
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { call, route } from './api-client';
+import { announcementsUnseen, rememberAnnouncementsSeen } from './announcements-seen';
 import { LiveConnection } from './live/LiveConnection';
 import { breadcrumbs, canOpen, menuFor, profileScreensFor, screenRoutes } from './routes';
 import { can } from './access';
@@ -56,31 +57,35 @@ interface AnnouncementItem {
 }
 
 /** 'IMPORTANT ANNOUNCEMENTS' when the server says something new was published (view_flag 1). */
-function useAnnouncementDialog(enabled: boolean) {
+function useAnnouncementDialog(userId: string | undefined, enabled: boolean) {
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || !userId) return;
     let cancelled = false;
     void (async () => {
       const answer = await call<{ data: { view_flag: number } }>(route('GET', '/api/v1/announcements/check_new')).catch(() => null);
       if (cancelled || answer?.data.view_flag !== 1) return;
       const list = await call<{ items: { data: AnnouncementItem[] } }>(route('GET', '/api/v1/announcements'), { query: { page: 1 } }).catch(() => null);
-      if (cancelled) return;
+      const shown = list?.items.data.slice(0, 5) ?? [];
+      if (cancelled || !announcementsUnseen(userId, shown[0]?.id)) return;
       Modal.info({
         title: 'IMPORTANT ANNOUNCEMENTS',
         width: 640,
         content: (
           <List
-            dataSource={list?.items.data.slice(0, 5) ?? []}
+            dataSource={shown}
             renderItem={(item) => <List.Item>{item.message_text}</List.Item>}
           />
         ),
-        onOk: () => void call(route('GET', '/api/v1/announcements/update_as_viewed')).catch(() => undefined),
+        onOk: () => {
+          rememberAnnouncementsSeen(userId, shown[0]?.id);
+          void call(route('GET', '/api/v1/announcements/update_as_viewed')).catch(() => undefined);
+        },
       });
     })();
     return () => {
       cancelled = true;
     };
-  }, [enabled]);
+  }, [userId, enabled]);
 }
 
 /** The signed-in layout: navigation by role (sidebar full / mini / overlay, or a top menu) per the layout settings, header with layout settings and profile menu, footer. (The spec's Notes / Alerts / Chat side panel comes with the messages capability: static sample content would pose as product data.) */
@@ -96,7 +101,7 @@ export default function Shell() {
   const phone = width < 576;
   useNewVersionDialog();
   // Not on top of the forced password change: announcements wait until a password is chosen.
-  useAnnouncementDialog(user?.password_changed !== 0);
+  useAnnouncementDialog(user?.user_id, user?.password_changed !== 0);
 
   const groups = useMemo(() => menuFor(user?.role_id ?? []), [user]);
   const profileScreens = useMemo(() => profileScreensFor(user?.role_id ?? [], can.landOnAgentDashboard(user?.role_id ?? [])), [user]);
