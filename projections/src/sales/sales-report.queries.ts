@@ -32,17 +32,32 @@ export interface DetailedSalesChoiceFilters {
   readonly ibo_marketer_id?: string;
 }
 
-/** Keyword: a part of an IMEI (its trigram index), or a whole carton number, enrollment id or ESN (their indexes). */
-const keywordMatches = (keyword: string | undefined): Condition[] => {
+/**
+ * Keyword: a part of an IMEI (its trigram index), or a whole carton number, enrollment id or ESN
+ * (their indexes); with `names`, also a part of the name of the agent, the office or allocated
+ * office (or its number), or the IBO/market. The names are looked up first in the small org
+ * tables (`= any(array(...))` runs once), so each is an index condition on the sale rows.
+ */
+const keywordMatches = (keyword: string | undefined, names: boolean): Condition[] => {
   const like = containsPattern(keyword);
   if (!like || !keyword) return [];
-  return [sql<boolean>`(a.imei ilike ${like} or a.carton_number = ${keyword} or a.enroll_id = ${keyword} or a.esn = ${keyword})`];
+  const own = sql`a.imei ilike ${like} or a.carton_number = ${keyword} or a.enroll_id = ${keyword} or a.esn = ${keyword}`;
+  if (!names) return [sql<boolean>`(${own})`];
+  const offices = sql`select o.id from rm.org_offices o
+    where o.name ilike ${like} or o.office_number ilike ${like} or o.ibo_marketer_id in (select i.id from rm.org_ibo_markets i where i.name ilike ${like})`;
+  const agents = sql`select u.id from rm.org_users u where ${fullNameOrNull('u')} ilike ${like}`;
+  return [
+    sql<boolean>`(${own}
+      or a.agent_id = any(array(${agents}))
+      or a.office_id = any(array(${offices}))
+      or a.allocated_office_id = any(array(select o.id from rm.org_offices o where o.name ilike ${like})))`,
+  ];
 };
 
 /** The conditions of a choice on alias a, and the same on the daily counts (alias c) when the keyword is absent. */
-function choiceOf(on: (alias: 'a' | 'c') => Condition[], range: DateRange, keyword: string | undefined): SaleChoice {
+function choiceOf(on: (alias: 'a' | 'c') => Condition[], range: DateRange, keyword: string | undefined, names = false): SaleChoice {
   const rows = (alias: 'a' | 'c') => [...on(alias), ...dateBetween(sql.ref(`${alias}.activation_date`), range.start, range.end)];
-  return { where: and([...rows('a'), ...keywordMatches(keyword)]), ...(keyword ? {} : { counts: and(rows('c')) }), range };
+  return { where: and([...rows('a'), ...keywordMatches(keyword, names)]), ...(keyword ? {} : { counts: and(rows('c')) }), range };
 }
 
 /** The Detailed Sales Report's sales: in scope, in the range, by office, IBO/market and keyword. */
@@ -58,6 +73,8 @@ export function detailedSalesChoice(scope: Scope, filters: DetailedSalesChoiceFi
     },
     range,
     filters.keyword,
+    // The report shows whose and where each sale is: its keyword finds those names too.
+    true,
   );
 }
 

@@ -36,12 +36,12 @@ const sale: AgentSalesRow = {
 };
 
 describe('Agent Sales Detailed Report', { timeout: 30_000 }, () => {
-  it('lists the columns of doc 2 §2, asks with the activation dates and keyword, and exports them', async () => {
+  it('lists the columns of doc 2 §2 in its order, asks with the activation dates and keyword, and exports them', async () => {
     rememberBusinessToday('2025-03-15');
     const api = stubApi(({ path }) => (path === REPORT ? paged([sale]) : path === EXPORT ? { download: 1, url: 'https://files.example/sales.csv' } : {}));
     renderReport(<AgentSalesReportPage />, { roles: [ROLE.AGENT] });
     expect(await screen.findByText('356938035643809')).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['IMEI', 'Enrollment Number', 'Pallet', 'Carton', 'Order Date', 'Activation Date', 'Received Date', 'Plan Name', 'Device Type']);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Enrollment Number', 'IMEI', 'Pallet', 'Carton', 'Order Date', 'Activation Date', 'Received Date', 'Plan Name', 'Device Type']);
     expect(screen.getByText('Tablet')).toBeInTheDocument();
     expect(api.queries(REPORT)).toEqual([{ page: '1', results: '10' }]);
     expect(screen.getByTestId('sales-range-hint')).toHaveTextContent('Activations of 02-13-2025 to 03-15-2025');
@@ -57,7 +57,7 @@ describe('Agent Sales Detailed Report', { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(day('2025-03-01'));
     });
-    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'C-100' } });
+    fireEvent.change(screen.getByPlaceholderText('Search IMEI, carton, enrollment number or ESN'), { target: { value: 'C-100' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(api.queries(REPORT).at(-1)).toEqual({ keyword: 'C-100', start_date: '03-01-2025', page: '1', results: '10' }));
     fireEvent.click(screen.getByRole('columnheader', { name: 'Received Date' }));

@@ -12,10 +12,14 @@ const exportRoute = route('GET', '/api/v1/agent/agent_sales_report_export');
 /** Doc 2 §2 names the agent's enrollment column Enrollment Number. */
 const columns = AGENT_SALES_SORT_KEYS.map((key) => salesColumn<AgentSalesRow>(key, key === 'enroll_id' ? 'Enrollment Number' : undefined));
 
+/** What the keyword finds (projections' agent sales keyword: a part of an IMEI, a whole carton, enrollment number or ESN). */
+const AGENT_KEYWORD_HINT = 'Search IMEI, carton, enrollment number or ESN';
+
 /**
  * Agent Sales Detailed Report (agent-salesreport, doc 2 §2): the agent's own activations over the
  * chosen activation dates (the last 31 days up to today; all of them when none are chosen), a
- * keyword, every column sorted on the server with IMEI kept on the left, and Export Report.
+ * keyword, the columns in doc 2 §2's order (Enrollment Number first and kept on the left, as the
+ * file has them) each sorted on the server, and Export Report.
  */
 export default function AgentSalesReportPage() {
   return (
@@ -24,12 +28,11 @@ export default function AgentSalesReportPage() {
       list={list}
       exportRoute={exportRoute}
       rowKey="imei"
-      identifyingColumn="imei"
       columns={columns}
       filters={
         <>
           <Form.Item name="keyword">
-            <Input placeholder="Search" allowClear />
+            <Input placeholder={AGENT_KEYWORD_HINT} aria-label="Keyword" allowClear style={{ width: 300, maxWidth: '100%' }} />
           </Form.Item>
           <SalesDateRangeFilter />
         </>

@@ -62,8 +62,8 @@ function serve(answer: unknown = paged([sale('356938035643809')])) {
 
 const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
 const SPEC_COLUMNS = ['IBO Name', 'Allocated Office', 'Office', 'Agent', 'Enrollment ID', 'ETC Code', 'IMEI', 'Pallet', 'Carton', 'Enrollment Type', 'ESN', 'Order Date', 'Activation Date', 'Allocation Date', 'Plan Name', 'Device Type', 'Subscriber State', 'Subscriber Zip'];
-/** The spec's order with IMEI first: the identifying column is fixed on the left. */
-const shownOrder = (columns: string[]) => ['IMEI', ...columns.filter((title) => title !== 'IMEI')];
+const KEYWORD_WITH_IBO = 'Search IMEI, carton, enrollment ID, ESN, agent, office or IBO';
+const KEYWORD_WITHOUT_IBO = 'Search IMEI, carton, enrollment ID, ESN, agent or office';
 const filterPlaceholders = () => [...document.querySelectorAll('form .ant-select-placeholder')].map((element) => element.textContent);
 
 describe('Detailed Sales Report', { timeout: 30_000 }, () => {
@@ -71,7 +71,12 @@ describe('Detailed Sales Report', { timeout: 30_000 }, () => {
     serve();
     renderReport(<DetailedSalesReportPage />, { roles: [ROLE.RETAILER_MANAGER] });
     expect(await screen.findByText('356938035643809')).toBeInTheDocument();
-    expect(headers()).toEqual(shownOrder(SPEC_COLUMNS));
+    // Doc 2 §2's order, IMEI seventh (as the file has it), the first column kept on the left.
+    expect(headers()).toEqual(SPEC_COLUMNS);
+    expect(screen.getByRole('columnheader', { name: 'IBO Name' })).toHaveClass('ant-table-cell-fix-start');
+    expect(screen.getByRole('columnheader', { name: 'IMEI' })).not.toHaveClass('ant-table-cell-fix-start');
+    // The keyword box says what it finds.
+    expect(screen.getByPlaceholderText(KEYWORD_WITH_IBO)).toBeInTheDocument();
     expect(screen.getByText('Texas Market')).toBeInTheDocument();
     expect(filterPlaceholders()).toEqual(['Office', 'IBO / Market']);
     // Cells: the office with its number, dates MM-DD-YYYY, the device type by its name, a dash for nothing.
@@ -89,7 +94,8 @@ describe('Detailed Sales Report', { timeout: 30_000 }, () => {
       serve();
       renderReport(<DetailedSalesReportPage />, { roles: [role] });
       expect(await screen.findByText('356938035643809')).toBeInTheDocument();
-      expect(headers()).toEqual(shownOrder(SPEC_COLUMNS.filter((title) => title !== 'IBO Name')));
+      expect(headers()).toEqual(SPEC_COLUMNS.filter((title) => title !== 'IBO Name'));
+      expect(screen.getByPlaceholderText(KEYWORD_WITHOUT_IBO)).toBeInTheDocument();
       expect(screen.queryByText('Texas Market')).toBeNull();
       expect(filterPlaceholders()).toEqual(['Office']);
     });
@@ -104,7 +110,7 @@ describe('Detailed Sales Report', { timeout: 30_000 }, () => {
     const today = dayjs().format('YYYY-MM-DD');
     expect(screen.getByTestId('sales-range-hint')).toHaveTextContent(`Activations of ${shownDate(salesReportEarliest(today))} to ${shownDate(today)}`);
 
-    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'Lifeline' } });
+    fireEvent.change(screen.getByPlaceholderText(KEYWORD_WITH_IBO), { target: { value: 'Lifeline' } });
     // (One select per test: in jsdom antd gives every select the same list id.)
     await pick('IBO / Market', 'Gulf Market');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
@@ -140,7 +146,7 @@ describe('Detailed Sales Report', { timeout: 30_000 }, () => {
     renderReport(<DetailedSalesReportPage />, { roles: [ROLE.OFFICE_MANAGER] });
     await screen.findByText('356938035643809');
     refuse = true;
-    fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByPlaceholderText(KEYWORD_WITHOUT_IBO), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Dates cannot be in the future')).toBeInTheDocument();
     expect(screen.getByText('356938035643809')).toBeInTheDocument();
