@@ -8,6 +8,8 @@ export interface ExportAnswer {
   readonly url?: string;
   /** Ours, beyond the spec: the export to poll (GET /api/v1/exports/:id) or to follow live. */
   readonly export_id?: string;
+  /** Ours: the name the file downloads under (detailed-sales-report-11-28-2026.csv), for the notice. */
+  readonly file_name?: string;
 }
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -48,6 +50,8 @@ export interface ExportProgress {
   readonly status: ExportStatus;
   readonly rows_written: number;
   readonly rows_total: number | null;
+  /** The name the file downloads under, for the notice (answers before it was added have none). */
+  readonly file_name?: string;
   readonly url?: string;
   readonly error?: string;
 }

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Platform } from '../platform/platform';
 import type { LiveBus } from '../platform/realtime/live-bus';
 import type { Job, JobQueue } from '../platform/queue/job-queue';
-import type { CellValue, ExportDefinition } from './export-definition';
+import { type CellValue, type ExportColumn, type ExportDefinition, columnsOf } from './export-definition';
 import { type ExportStorage, createExportStorage } from './export-storage';
 import { exportProgressOf } from './export-links';
 import { findExportRecord, markExportDone, markExportFailed, markExportRunning, recordExportProgress } from './exports.store';
@@ -111,8 +111,9 @@ export async function runExport(
   const temporary = await storage.temporaryFile(`${id}.${job.attempt}.${process.pid}`);
   const final = exportFileName(id, format);
   try {
-    if (format === 'csv') await writeCsv(definition, definition.rows(source, scope, filters), temporary, progress);
-    else await writeXlsx(definition, definition.rows(source, scope, filters), temporary, progress);
+    const columns = columnsOf(definition, filters);
+    if (format === 'csv') await writeCsv(columns, definition.rows(source, scope, filters), temporary, progress);
+    else await writeXlsx(definition.name, columns, definition.rows(source, scope, filters), temporary, progress);
     await storage.store(temporary, final);
   } catch (error) {
     await fs.rm(temporary, { force: true });
@@ -136,7 +137,7 @@ const CSV_OPTIONS = { newline: '\r\n', escapeFormulae: true } as const;
  * A page at a time: each page becomes one CSV string (papaparse's unparse) written with
  * backpressure; per-row stream objects would cost more than the rows.
  */
-async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<readonly Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
+async function writeCsv<Row>(columns: readonly ExportColumn<Row>[], pages: AsyncIterable<readonly Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
   const out = createWriteStream(file);
   const failed = new Promise<never>((_resolve, reject) => out.once('error', reject));
   failed.catch(() => undefined);
@@ -144,10 +145,10 @@ async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: 
     if (!out.write(text)) await Promise.race([once(out, 'drain'), failed]);
   };
   try {
-    await write(`${BOM}${Papa.unparse([definition.columns.map((column) => column.heading)], CSV_OPTIONS)}\r\n`);
+    await write(`${BOM}${Papa.unparse([columns.map((column) => column.heading)], CSV_OPTIONS)}\r\n`);
     for await (const page of pages) {
       if (page.length === 0) continue;
-      await write(`${Papa.unparse(page.map((row) => definition.columns.map((column) => csvCell(column.value(row)))), CSV_OPTIONS)}\r\n`);
+      await write(`${Papa.unparse(page.map((row) => columns.map((column) => csvCell(column.value(row)))), CSV_OPTIONS)}\r\n`);
       await progress(page.length);
     }
     out.end();
@@ -163,17 +164,17 @@ async function writeCsv<Row>(definition: ExportDefinition<Row, unknown>, pages: 
   }
 }
 
-async function writeXlsx<Row>(definition: ExportDefinition<Row, unknown>, pages: AsyncIterable<readonly Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
+async function writeXlsx<Row>(sheetName: string, columns: readonly ExportColumn<Row>[], pages: AsyncIterable<readonly Row[]>, file: string, progress: (count: number) => Promise<void>): Promise<void> {
   // Our own file stream, so that a failure can close it before the caller removes the file (as
   // writeCsv does): a stream still opening would create the file again afterwards.
   const out = createWriteStream(file);
   out.on('error', () => undefined);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   try {
-    const sheet = workbook.addWorksheet(definition.name);
-    sheet.columns = definition.columns.map((column) => ({ header: column.heading, width: Math.max(12, column.heading.length + 2) }));
+    const sheet = workbook.addWorksheet(sheetName);
+    sheet.columns = columns.map((column) => ({ header: column.heading, width: Math.max(12, column.heading.length + 2) }));
     for await (const page of pages) {
-      for (const row of page) sheet.addRow(definition.columns.map((column) => column.value(row))).commit();
+      for (const row of page) sheet.addRow(columns.map((column) => column.value(row))).commit();
       await progress(page.length);
     }
     sheet.commit();

@@ -6,7 +6,7 @@ import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
 import { QueueUnavailableError } from '../platform/queue/job-queue';
 import type { ExportDefinition } from './export-definition';
-import { exportDownloadUrl } from './export-links';
+import { exportDownloadName, exportDownloadUrl } from './export-links';
 import { enqueueExport } from './export-processor';
 import { createExportRecord, findExportRecord, markExportFailed } from './exports.store';
 
@@ -40,10 +40,11 @@ export class ExportStarter {
     const deadline = Date.now() + this.platform.config.EXPORT_WAIT_MS;
     for (;;) {
       const record = await findExportRecord(db, id);
-      if (record?.status === 'done') return { download: 1, message: EXPORT_READY_MESSAGE, url: await exportDownloadUrl(db, this.platform.config, record), export_id: id };
-      if (record?.status === 'failed' || Date.now() >= deadline) break;
+      // The file's name goes with every answer: the console's notice names the file it is about.
+      const named = record ? { file_name: exportDownloadName(record) } : {};
+      if (record?.status === 'done') return { download: 1, message: EXPORT_READY_MESSAGE, url: await exportDownloadUrl(db, this.platform.config, record), export_id: id, ...named };
+      if (record?.status === 'failed' || Date.now() >= deadline) return { download: 0, message: EXPORT_PREPARING_MESSAGE, export_id: id, ...named };
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    return { download: 0, message: EXPORT_PREPARING_MESSAGE, export_id: id };
   }
 }

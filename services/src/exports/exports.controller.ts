@@ -11,8 +11,7 @@ import { signingSecret } from '../auth/credentials.store';
 import { CurrentUser } from '../auth/current-user';
 import type { Platform } from '../platform/platform';
 import { PLATFORM } from '../platform/tokens';
-import { formatExportDate } from './export-definition';
-import { exportProgressOf } from './export-links';
+import { exportDownloadName, exportProgressOf } from './export-links';
 import { checkExportSignature } from './export-signing';
 import { type ExportStorage, createExportStorage } from './export-storage';
 import { findExportRecord } from './exports.store';
@@ -50,7 +49,6 @@ export class ExportsController {
     if (record!.status !== 'done' || record!.file === null) throw new DomainError('This report is not ready yet.', 404);
     const stream = await this.storage.open(record!.file);
     if (!stream) throw new DomainError('This report is no longer available. Export the report again.', 404);
-    const filename = `${record!.name}-${formatExportDate(record!.created_at)}.${record!.format}`;
-    return new StreamableFile(stream, { type: CONTENT_TYPES[record!.format], disposition: `attachment; filename="${filename}"` });
+    return new StreamableFile(stream, { type: CONTENT_TYPES[record!.format], disposition: `attachment; filename="${exportDownloadName(record!)}"` });
   }
 }

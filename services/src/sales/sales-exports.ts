@@ -68,19 +68,31 @@ const detailedColumns = (withIbo: boolean): ExportColumn<SaleFacts>[] => [
 ];
 
 /** A sales file: every sale its screen's choice means, in the screen's order. */
-function salesExport<Filters extends AsOf & SaleOrder>(name: string, columns: readonly ExportColumn<SaleFacts>[], choose: (scope: Scope, filters: Filters) => SaleChoice): ExportDefinition<SaleFacts, Filters> {
+function salesExport<Filters extends AsOf & SaleOrder>(
+  name: string,
+  columns: readonly ExportColumn<SaleFacts>[],
+  choose: (scope: Scope, filters: Filters) => SaleChoice,
+  columnsFor?: (filters: Filters) => readonly ExportColumn<SaleFacts>[],
+): ExportDefinition<SaleFacts, Filters> {
   return {
     name,
     columns,
+    ...(columnsFor && { columnsFor }),
     rows: (db: SqlDb, scope: Scope, filters: Filters) => salePages(db, choose(scope, filters), filters),
     count: (db: SqlDb, scope: Scope, filters: Filters) => saleCount(db, choose(scope, filters)),
   };
 }
 
-export type DetailedSalesExportFilters = AsOf & SaleOrder & { readonly keyword?: string; readonly office_id?: string; readonly ibo_marketer_id?: string; readonly range: DateRange };
+/** Whether the file has the IBO Name column: as the caller's Detailed Sales Report (contracts' `detailedSalesShowsIbo`). */
+interface IboColumn {
+  readonly with_ibo: boolean;
+}
+// A file queued before `with_ibo` existed had every column.
+const detailedColumnsFor = (filters: IboColumn) => detailedColumns(filters.with_ibo !== false);
+
+export type DetailedSalesExportFilters = AsOf & SaleOrder & IboColumn & { readonly keyword?: string; readonly office_id?: string; readonly ibo_marketer_id?: string; readonly range: DateRange };
 const detailedChoice = (scope: Scope, filters: DetailedSalesExportFilters) => detailedSalesChoice(scope, filters, filters.range);
-export const detailedSalesExport = salesExport<DetailedSalesExportFilters>('detailed-sales-report', detailedColumns(true), detailedChoice);
-export const detailedSalesExportWithoutIbo = salesExport<DetailedSalesExportFilters>('detailed-sales-report-no-ibo', detailedColumns(false), detailedChoice);
+export const detailedSalesExport = salesExport<DetailedSalesExportFilters>('detailed-sales-report', detailedColumns(true), detailedChoice, detailedColumnsFor);
 
 /** The Agent Sales Detailed Report's columns (doc 2 §2). */
 const AGENT_COLUMNS: readonly ExportColumn<SaleFacts>[] = [
@@ -97,12 +109,10 @@ const AGENT_COLUMNS: readonly ExportColumn<SaleFacts>[] = [
 export type AgentSalesExportFilters = AsOf & SaleOrder & { readonly agent_id: string; readonly keyword?: string; readonly range: DateRange };
 export const agentSalesExport = salesExport<AgentSalesExportFilters>('agent-sales-report', AGENT_COLUMNS, (_scope, filters) => agentSalesChoice(filters.agent_id, filters, filters.range));
 
-/** A clicked non-zero count of a sales summary (GET sales/{level}/{id}/{period}): its sales, the detailed report's columns. */
-export type SalesBreakdownFilters = AsOf & { readonly holder: Holder; readonly holder_id: string; readonly period: SalesPeriod };
+/** A clicked non-zero count of a sales summary (GET sales/{level}/{id}/{period}): its sales, the detailed report's columns (no IBO Name for roles 11 and 3). */
+export type SalesBreakdownFilters = AsOf & IboColumn & { readonly holder: Holder; readonly holder_id: string; readonly period: SalesPeriod };
 const breakdownChoice = (scope: Scope, filters: SalesBreakdownFilters) => salesBreakdownChoice(scope, filters.holder, filters.holder_id, salesPeriodRange(filters.period, todayOf(filters.requested_at)));
-export const salesBreakdownExport = salesExport<SalesBreakdownFilters>('sales-breakdown', detailedColumns(true), breakdownChoice);
-/** For roles 11 and 3, as their Detailed Sales Report: no IBO Name. */
-export const salesBreakdownExportWithoutIbo = salesExport<SalesBreakdownFilters>('sales-breakdown-no-ibo', detailedColumns(false), breakdownChoice);
+export const salesBreakdownExport = salesExport<SalesBreakdownFilters>('sales-breakdown', detailedColumns(true), breakdownChoice, detailedColumnsFor);
 
 // ----- The summaries' own lists, page by page through the screen's query -----
 
@@ -137,10 +147,8 @@ export const salesByIbosExport = summaryExport<IboSalesSummaryRow>('sales-by-ibo
 
 export const SALES_EXPORTS = [
   detailedSalesExport,
-  detailedSalesExportWithoutIbo,
   agentSalesExport,
   salesBreakdownExport,
-  salesBreakdownExportWithoutIbo,
   salesByAgentsExport,
   salesByOfficesExport,
   salesByManagersExport,

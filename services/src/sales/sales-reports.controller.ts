@@ -41,9 +41,7 @@ import { PLATFORM } from '../platform/tokens';
 import {
   agentSalesExport,
   detailedSalesExport,
-  detailedSalesExportWithoutIbo,
   salesBreakdownExport,
-  salesBreakdownExportWithoutIbo,
   salesByAgentsExport,
   salesByIbosExport,
   salesByManagersExport,
@@ -96,7 +94,8 @@ export class SalesReportsController {
   async detailedExport(@RouteQuery() query: DetailedSalesQuery & ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     const range = checkedRange(query);
     const withIbo = detailedSalesShowsIbo(user.roles);
-    return this.exports.start(withIbo ? detailedSalesExport : detailedSalesExportWithoutIbo, query.format, user, {
+    return this.exports.start(detailedSalesExport, query.format, user, {
+      with_ibo: withIbo,
       keyword: query.keyword,
       office_id: query.office_id,
       ibo_marketer_id: withIbo ? query.ibo_marketer_id : undefined,
@@ -152,8 +151,12 @@ export class SalesReportsController {
   @Serves('GET /api/v1/sales/agent/:id/:period', 'GET /api/v1/sales/office/:id/:period', 'GET /api/v1/sales/manager/:id/:period', 'GET /api/v1/sales/ibo/:id/:period')
   async breakdown(@ServedPath() path: string, @RouteParams() params: z.output<typeof salesBreakdownParams>, @RouteQuery() query: ExportFormatQuery, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     const holder = ownValue(BREAKDOWN_HOLDERS, path.split('/')[4]!)!;
-    const definition = detailedSalesShowsIbo(user.roles) ? salesBreakdownExport : salesBreakdownExportWithoutIbo;
-    return this.exports.start(definition, query.format, user, { holder, holder_id: params.id, period: salesPeriodOfPathWord(params.period as SalesPathWord) });
+    return this.exports.start(salesBreakdownExport, query.format, user, {
+      with_ibo: detailedSalesShowsIbo(user.roles),
+      holder,
+      holder_id: params.id,
+      period: salesPeriodOfPathWord(params.period as SalesPathWord),
+    });
   }
 
   // ----- Agent Sales Detailed Report -----

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { followExport } from './export-progress';
+import { notification } from 'antd';
+import { followExport, showReady } from './export-progress';
 import { liveStore } from '../live/live-store';
 import { installBrowserStubs } from './render.test-util';
 
@@ -70,5 +71,28 @@ describe('following a long export over the live socket', () => {
     await waitFor(() => expect(screen.getAllByRole('link', { name: 'Download' }).some((link) => link.getAttribute('href')?.includes('/e3/'))).toBe(true));
     // Socket up: the safety poll waits 5 s, so the first call was the only one.
     expect(calls).toEqual(['/api/v1/exports/e3']);
+  });
+});
+
+describe('export notices', () => {
+  beforeAll(installBrowserStubs);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    liveStore.reset();
+    notification.destroy();
+  });
+
+  it('name their file, and stand in the bottom right corner, never over the header (its bell and user menu are top right)', async () => {
+    liveStore.setConnected(true);
+    vi.stubGlobal('fetch', vi.fn(async () => answer({ status: 'running', rows_written: 10, rows_total: 40, file_name: 'sales-breakdown-11-28-2026.csv' })));
+    const first = followExport('e4', 10);
+    await waitFor(() => expect(screen.getByTestId('export-progress').textContent).toContain('sales-breakdown-11-28-2026.csv'));
+    showReady('export-e5', '/api/v1/exports/e5/download?expires=1&signature=y', 'detailed-sales-report-11-28-2026.xlsx');
+    liveStore.receiveExport({ export_id: 'e4', status: 'done', rows_written: 40, rows_total: 40, url: '/api/v1/exports/e4/download?expires=1&signature=x', file_name: 'sales-breakdown-11-28-2026.csv' });
+    await first;
+    // Two ready files at once: each says which it is.
+    await waitFor(() => expect(screen.getAllByTestId('export-ready').map((notice) => notice.textContent)).toEqual(expect.arrayContaining([expect.stringContaining('sales-breakdown-11-28-2026.csv'), expect.stringContaining('detailed-sales-report-11-28-2026.xlsx')])));
+    expect(screen.getAllByTestId('export-ready').every((notice) => notice.closest('.ant-notification-bottomRight') !== null)).toBe(true);
+    expect(document.querySelector('.ant-notification-topRight')).toBeNull();
   });
 });

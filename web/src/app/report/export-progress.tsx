@@ -1,5 +1,5 @@
 import type { ExportProgress } from '@portal/contracts/platform/export';
-import { Button, Progress, notification } from 'antd';
+import { Button, Progress, Typography, notification } from 'antd';
 import { call, route } from '../api-client';
 import { liveStore } from '../live/live-store';
 import { notice } from '../notice';
@@ -10,13 +10,30 @@ const POLL_MS = 1000;
 const SAFETY_POLL_MS = 5000;
 const GIVE_UP_AFTER_MS = 30 * 60_000;
 
+/**
+ * Where export notices stand: the bottom right corner, so that however many there are they never
+ * cover the header (its bell and user menu sit top right, where antd puts notifications).
+ */
+const EXPORT_NOTICE_PLACEMENT = 'bottomRight';
+
+/** The file a notice is about, by the name it downloads under: several notices at once tell which is which. */
+function FileName({ name }: { name: string | undefined }) {
+  return name ? (
+    <Typography.Text strong style={{ display: 'block', marginBottom: 8, wordBreak: 'break-all' }} data-testid="export-file-name">
+      {name}
+    </Typography.Text>
+  ) : null;
+}
+
 function showProgress(key: string, progress: ExportProgress) {
   const percent = progress.rows_total ? Math.floor((100 * progress.rows_written) / progress.rows_total) : 0;
   notification.open({
     key,
+    placement: EXPORT_NOTICE_PLACEMENT,
     title: 'Preparing your report',
     description: (
       <div data-testid="export-progress">
+        <FileName name={progress.file_name} />
         <Progress percent={percent} size="small" status="active" />
         {progress.rows_total === null ? 'Waiting to start…' : `${progress.rows_written.toLocaleString()} of ${progress.rows_total.toLocaleString()} rows`}
       </div>
@@ -25,15 +42,19 @@ function showProgress(key: string, progress: ExportProgress) {
   });
 }
 
-/** A finished file: 'Your file is ready' with its Download link (a browser opens a tab only on a click, never after a wait). */
-export function showReady(key: string, url: string) {
+/** A finished file: 'Your file is ready', its name, and its Download link (a browser opens a tab only on a click, never after a wait). */
+export function showReady(key: string, url: string, fileName?: string) {
   notification.open({
     key,
+    placement: EXPORT_NOTICE_PLACEMENT,
     title: 'Your file is ready',
     description: (
-      <Button type="primary" href={url} target="_blank" rel="noopener" onClick={() => notification.destroy(key)}>
-        Download
-      </Button>
+      <div data-testid="export-ready">
+        <FileName name={fileName} />
+        <Button type="primary" href={url} target="_blank" rel="noopener" onClick={() => notification.destroy(key)}>
+          Download
+        </Button>
+      </div>
     ),
     duration: 0,
   });
@@ -59,7 +80,7 @@ export function followExport(exportId: string, pollMs = POLL_MS): Promise<Export
     const take = (progress: ExportProgress) => {
       if (finished) return;
       if (progress.status === 'done' && progress.url) {
-        showReady(key, progress.url);
+        showReady(key, progress.url, progress.file_name);
         finish(progress);
       } else if (progress.status === 'failed') {
         notification.destroy(key);
