@@ -43,6 +43,7 @@ export * from './help/help.events';
 export * from './help/help.schemas';
 export * from './help/help.views';
 export * from './platform/export';
+export * from './platform/image-upload';
 export * from './platform/live';
 export * from './exports/exports.routes';
 export * from './inventory/inventory.events';

@@ -331,7 +331,7 @@ describe('inventory flows', () => {
     };
     const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     expect(await send('manager', item.imei, png, 'photo.png')).toEqual({ status: 201, body: { message: 'Image uploaded successfully' } });
-    expect(await send('manager', item.imei, new TextEncoder().encode('not an image at all'), 'photo.png')).toEqual({ status: 400, body: expect.objectContaining({ message: 'Only images can be uploaded' }) });
+    expect(await send('manager', item.imei, new TextEncoder().encode('not an image at all'), 'photo.png')).toEqual({ status: 400, body: expect.objectContaining({ message: 'Only image files can be uploaded' }) });
     // Another office's device answers exactly as a device never received; an IMEI is digits only.
     const neverReceived = await send('manager2', imei('35693803999990'), png, 'photo.png');
     expect(neverReceived).toMatchObject({ status: 404, body: { error: 'Not Found', message: `IMEI ${imei('35693803999990')} is not in inventory.` } });

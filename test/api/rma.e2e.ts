@@ -211,7 +211,7 @@ describe('RMA devices', () => {
     // The spec's messages; nothing stored for a refused request, whatever refused it.
     expect((await post('agent', '/api/v1/agent/create_rma', { imei: 'abc', reason: '2' }, { bytes: png })).body.fields).toEqual({ imei: 'Please enter valid IMEI' });
     expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoOne, reason: ' ' }, { bytes: png })).body.fields).toEqual({ reason: 'Please enter reason' });
-    expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoOne, reason: '2' }, { bytes: new TextEncoder().encode('<svg/>') })).body.fields).toEqual({ device_image: 'Only images can be uploaded' });
+    expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoOne, reason: '2' }, { bytes: new TextEncoder().encode('<svg/>') })).body.fields).toEqual({ device_image: 'Only image files can be uploaded' });
     expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoOne, reason: '2' })).body.fields).toEqual({ device_image: 'Please choose an image' });
     expect((await post('agent', '/api/v1/agent/create_rma', { imei: photoThree, reason: '2' }, { bytes: png })).status).toBe(404);
     expect(await rmaImages()).toEqual([]);

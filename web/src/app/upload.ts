@@ -1,3 +1,5 @@
+import { NOT_AN_IMAGE_MESSAGE } from '@portal/contracts/platform/image-upload';
+
 /**
  * The one rule for an uploaded image (doc 1 §5, §9; doc 2 §5, §9): one file, images only, at
  * most 50,000,000 bytes. Device Image (agent-IMEI, IMEI) and the RMA forms (createrma,
@@ -8,7 +10,8 @@ export const IMAGE_MESSAGES = {
   /** Doc 2 §5 (direct RMA form, the same IMEI-and-image screen): digits only. */
   imei: 'Please enter valid IMEI',
   required: 'Please upload an image',
-  notImage: 'Only image files can be uploaded',
+  /** The server's sentence too (contracts). */
+  notImage: NOT_AN_IMAGE_MESSAGE,
   tooLarge: 'The image must be at most 50,000,000 bytes',
 } as const;
 

@@ -1,3 +1,4 @@
+import { NOT_AN_IMAGE_MESSAGE } from '@portal/contracts';
 import { DomainError } from '../commands/command-errors';
 import type { PendingUpload, UploadArea, UploadStorage } from './uploads';
 
@@ -25,7 +26,7 @@ export function imageTypeOf(bytes: Buffer): { readonly contentType: string; read
 export function pendingImage(uploads: UploadStorage, area: UploadArea, bytes: Buffer | undefined, field: string): PendingUpload {
   if (!bytes || bytes.length === 0) throw new DomainError('Please choose an image', 400, { [field]: 'Please choose an image' });
   const type = imageTypeOf(bytes);
-  if (!type) throw new DomainError('Only images can be uploaded', 400, { [field]: 'Only images can be uploaded' });
+  if (!type) throw new DomainError(NOT_AN_IMAGE_MESSAGE, 400, { [field]: NOT_AN_IMAGE_MESSAGE });
   return uploads.pending(area, { bytes, contentType: type.contentType, extension: type.extension });
 }
 
