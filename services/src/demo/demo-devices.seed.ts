@@ -56,6 +56,31 @@ export function demoDeviceId(serial: number, deviceType: DeviceTypeCode): string
   return withLuhnCheckDigit(`${DEMO_TACS[Number(n % models)]}${spread(n / models, 6)}`);
 }
 
+/** The carrier's ETC codes (its designations as an Eligible Telecommunications Carrier) the demo's devices are enrolled under. */
+const DEMO_ETC_CODES = ['ETC4471', 'ETC4472', 'ETC5120'];
+
+/**
+ * One device as upstream's manifest ships it, with what the activation feed later reports of it
+ * through that manifest (the sale copies it from the device, doc 2 §2): its enrollment number,
+ * enrollment type and ETC code, and its ESN — for a phone or tablet its MEID, the IMEI's first 14
+ * digits; a SIM has none. Derived from the serial, not from the story's random choices, so the
+ * story itself (which device goes where and when) is the same as without them.
+ */
+export function demoShippedDevice(serial: number, deviceType: DeviceTypeCode, model: { make: string; model: string }, pallet: string, cartonNumber: string): ShippedDevice {
+  const imei = demoDeviceId(serial, deviceType);
+  return {
+    imei,
+    esn: deviceType === 'SIM' ? null : imei.slice(0, 14),
+    ...model,
+    device_type: deviceType,
+    pallet,
+    carton_number: cartonNumber,
+    enroll_id: `EN${spread(BigInt(serial), 9)}`,
+    enroll_type: serial % 5 === 0 ? 'Benefit Transfer' : 'New Enrollment',
+    etc_code: DEMO_ETC_CODES[serial % DEMO_ETC_CODES.length]!,
+  };
+}
+
 /** YYYY-MM-DD of an instant in the business's time zone (activation dates are the business's days). */
 const businessDate = (instant: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: BUSINESS_TIME_ZONE_DEFAULT, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 
@@ -128,10 +153,7 @@ export async function seedDemoDevices(
       const number = `CT${String(shipment).padStart(5, '0')}${carton}`;
       const devices = Array.from({ length: CARTON_SIZE }, () => {
         serial++;
-        return {
-          imei: demoDeviceId(serial, deviceType), esn: null, ...pick(DEMO_CATALOG[deviceType]),
-          device_type: deviceType, pallet: `PL${String(Math.floor(shipment / 4)).padStart(4, '0')}`, carton_number: number, enroll_id: null, enroll_type: null, etc_code: null,
-        } satisfies ShippedDevice;
+        return demoShippedDevice(serial, deviceType, pick(DEMO_CATALOG[deviceType]), `PL${String(Math.floor(shipment / 4)).padStart(4, '0')}`, number);
       });
       cartons.push({ number, devices });
     }
@@ -205,7 +227,7 @@ export async function seedDemoDevices(
       newDevice: (carton_number, pallet, deviceType = 'PHONE') => {
         serial++;
         made++;
-        return { imei: demoDeviceId(serial, deviceType), esn: null, ...pick(DEMO_CATALOG[deviceType]), device_type: deviceType, pallet, carton_number, enroll_id: null, enroll_type: null, etc_code: null };
+        return demoShippedDevice(serial, deviceType, pick(DEMO_CATALOG[deviceType]), pallet, carton_number);
       },
     };
     await seedRmaStory(commands, offices, tools);
