@@ -173,6 +173,16 @@ describe('auth', () => {
     expect(wrongOld.status).toBe(400);
   });
 
+  it('lets every user change their own password: the auditor (read-only everywhere else) too', async () => {
+    const session = (await login(baseUrl, 'auditor@demo.test')).body.items!;
+    const changed = await call<{ message: string; items: { token: string } }>(baseUrl, 'POST', '/api/v1/change_password', { token: session.token, body: { old_password: DEMO_PASSWORD, password: 'Auditor-chose-1!' } });
+    expect(changed).toMatchObject({ status: 200, body: { message: 'Password changed successfully' } });
+    expect((await login(baseUrl, 'auditor@demo.test', 'Auditor-chose-1!')).status).toBe(200);
+    expect((await login(baseUrl, 'auditor@demo.test')).status).toBe(401);
+    // Its own password only: still nothing else it may write.
+    expect((await call(baseUrl, 'POST', '/api/v1/messages/read', { token: changed.body.items.token })).status).toBe(403);
+  });
+
   it('makes a new agent choose a password, then remembers it', async () => {
     const session = (await login(baseUrl, 'new.agent@demo.test')).body.items!;
     expect(session.password_changed).toBe(0);
