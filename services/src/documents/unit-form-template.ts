@@ -1,5 +1,5 @@
 import { UNIT_FORM_NAME, type UnitFormField } from '@portal/contracts';
-import { PDFCheckBox, PDFDocument, PDFTextField, StandardFonts, rgb } from 'pdf-lib';
+import { PDFArray, PDFCheckBox, PDFDocument, PDFName, type PDFFont, type PDFPage, PDFRef, PDFTextField, StandardFonts, rgb } from 'pdf-lib';
 
 /**
  * The form Send Document sends (doc 3 §4; ours: the spec names no form): a PDF made by the project
@@ -21,6 +21,8 @@ const FIELDS: readonly { readonly name: string; readonly kind: 'text' | 'checkbo
 ];
 
 const FIXED_DATE = new Date('2026-01-01T00:00:00.000Z');
+/** The answers' font size: written into each text field (its real size), and the size a filled copy draws them at. */
+const ANSWER_SIZE = 10;
 let template: Promise<Uint8Array> | undefined;
 
 async function render(): Promise<Uint8Array> {
@@ -54,6 +56,8 @@ async function render(): Promise<Uint8Array> {
     if (field.multiline) text.enableMultiline();
     if (field.required) text.enableRequired();
     text.addToPage(page, { x: 56, y: y - height - 4, width: 500, height, font });
+    // A fixed size, not 'auto': auto makes viewers (and pdf-lib) blow a short answer up to the box's height.
+    text.setFontSize(ANSWER_SIZE);
     y -= height + 26;
   }
   page.drawText('Signature', { x: 56, y: 150, size: 10, font: bold });
@@ -80,19 +84,145 @@ export async function unitFormFields(pdf: Uint8Array): Promise<UnitFormField[]> 
     });
 }
 
-/** Text the standard font can draw in a field (the rest becomes '?', as on the certificate). */
-const drawable = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e\n]/g, '?');
+/** Text the standard font can draw in a field, its own line breaks kept (the rest becomes '?', as on the certificate). */
+const drawable = (text: string) => text.replace(/\r\n?/g, '\n').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e\n]/g, '?');
 
-/** The form with the values written into its fields and flattened (nothing left to edit), ready for the signature. */
+/** Room between a field's border and its text, in points. */
+const INSET = 3;
+/** The smallest size an answer is shrunk to before it continues on a page of its own. */
+const SMALLEST_SIZE = 7;
+const LEADING = 1.2;
+
+/** The lines `text` takes `width` wide at `size`: its own line breaks kept, words wrapped, a word wider than the line broken. */
+function linesOf(text: string, width: number, size: number, font: PDFFont): string[] {
+  const fits = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (let word of paragraph.split(' ').filter(Boolean)) {
+      const joined = line ? `${line} ${word}` : word;
+      if (fits(joined)) {
+        line = joined;
+        continue;
+      }
+      if (line) lines.push(line);
+      while (!fits(word)) {
+        let cut = word.length - 1;
+        while (cut > 1 && !fits(word.slice(0, cut))) cut--;
+        lines.push(word.slice(0, cut));
+        word = word.slice(cut);
+      }
+      line = word;
+    }
+    lines.push(line);
+  }
+  // Blank lines at the end take no room.
+  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
+}
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** An answer laid out in its field: the size, the lines, and whether it had to be cut (then it continues on a page of its own). */
+function layout(text: string, box: Box, multiline: boolean, preferred: number, font: PDFFont): { size: number; lines: string[]; cut: boolean } {
+  const width = box.width - 2 * INSET;
+  const oneLine = multiline ? text : text.replace(/\s*\n\s*/g, ' ');
+  for (let size = preferred; size >= SMALLEST_SIZE; size -= 0.5) {
+    const room = multiline ? Math.max(1, Math.floor((box.height - 2 * INSET) / (size * LEADING))) : 1;
+    const lines = multiline ? linesOf(oneLine, width, size, font) : [oneLine];
+    if (lines.length <= room && lines.every((line) => font.widthOfTextAtSize(line, size) <= width)) return { size, lines, cut: false };
+  }
+  const room = multiline ? Math.max(1, Math.floor((box.height - 2 * INSET) / (preferred * LEADING))) : 1;
+  const lines = linesOf(oneLine, width, preferred, font).slice(0, room);
+  return { size: preferred, lines, cut: true };
+}
+
+/** A text field's font size from its default appearance ('/Helv 10 Tf'); 0 (auto) or none reads as the answers' size. */
+function fontSizeOf(field: PDFTextField): number {
+  const size = Number(/([\d.]+)\s+Tf/.exec(field.acroField.getDefaultAppearance() ?? '')?.[1] ?? 0);
+  return size > 0 ? size : ANSWER_SIZE;
+}
+
+/** Page `Annots` left pointing at objects that are gone (pdf-lib's flatten deletes the widgets but keeps their references): dropped, so every reference resolves. */
+function dropDanglingAnnotations(doc: PDFDocument): void {
+  for (const page of doc.getPages()) {
+    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+    if (!annots) continue;
+    const kept = annots.asArray().filter((item) => !(item instanceof PDFRef) || doc.context.lookup(item) !== undefined);
+    if (kept.length === 0) page.node.delete(PDFName.of('Annots'));
+    else page.node.set(PDFName.of('Annots'), doc.context.obj(kept));
+  }
+}
+
+/**
+ * The form with the values written in and flattened (nothing left to edit), ready for the
+ * signature. The answers are drawn by us at the field's own font size, wrapped to its box (a long
+ * one shrinks down to 7 pt; one that still does not fit is cut with a pointer, and given in full
+ * on a page after the form — nothing answered is lost). No form dictionary and no reference to a
+ * removed object is left behind: the file is well formed for every reader.
+ */
 export async function fillUnitForm(pdf: Uint8Array, values: Readonly<Record<string, string | boolean>>, filledAt: Date): Promise<Uint8Array> {
   const doc = await PDFDocument.load(pdf);
   const form = doc.getForm();
-  for (const [name, value] of Object.entries(values)) {
-    const field = form.getFieldMaybe(name);
-    if (field instanceof PDFTextField && typeof value === 'string') field.setText(drawable(field.isMultiline() ? value : value.replace(/\s*\n\s*/g, ' ')));
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const answers: { page: PDFPage; box: Box; text: string; multiline: boolean; size: number; name: string }[] = [];
+  for (const field of form.getFields()) {
+    const value = Object.hasOwn(values, field.getName()) ? values[field.getName()] : undefined;
     if (field instanceof PDFCheckBox && value === true) field.check();
+    if (!(field instanceof PDFTextField) || typeof value !== 'string' || value.trim() === '') continue;
+    for (const widget of field.acroField.getWidgets()) {
+      const pageRef = widget.P();
+      const widgetRef = doc.context.getObjectRef(widget.dict);
+      const page = doc.getPages().find((candidate) => candidate.ref === pageRef) ?? (widgetRef && doc.findPageForAnnotationRef(widgetRef));
+      if (page) answers.push({ page, box: widget.getRectangle(), text: drawable(value).trim(), multiline: field.isMultiline(), size: fontSizeOf(field), name: field.getName() });
+    }
   }
+  // The fields' own look (borders, the ticked box) is kept; their text is ours, drawn below.
   form.flatten();
+  dropDanglingAnnotations(doc);
+  doc.catalog.delete(PDFName.of('AcroForm'));
+
+  const continued: { name: string; text: string }[] = [];
+  const continuationPage = doc.getPageCount() + 1;
+  for (const answer of answers) {
+    const { size, lines, cut } = layout(answer.text, answer.box, answer.multiline, answer.size, font);
+    if (cut) {
+      continued.push({ name: answer.name, text: answer.text });
+      const pointer = ` ... (continued on page ${continuationPage})`;
+      const last = lines.length - 1;
+      let tail = lines[last]!;
+      while (tail && font.widthOfTextAtSize(tail + pointer, size) > answer.box.width - 2 * INSET) tail = tail.slice(0, -1);
+      lines[last] = tail + pointer;
+    }
+    const { x, y, height } = answer.box;
+    const top = answer.multiline ? y + height - INSET - font.heightAtSize(size, { descender: false }) : y + (height - font.heightAtSize(size, { descender: false })) / 2;
+    lines.forEach((line, index) => answer.page.drawText(line, { x: x + INSET, y: top - index * size * LEADING, size, font, color: rgb(0, 0, 0) }));
+  }
+
+  // Answers too long for their box, in full: the room at the foot of the last page stays free for the signature.
+  if (continued.length > 0) {
+    let page = doc.addPage([612, 792]);
+    let y = 730;
+    page.drawText(`Answers in full (continued from page ${continuationPage - 1})`, { x: 56, y, size: 14, font: bold });
+    y -= 30;
+    for (const { name, text } of continued) {
+      for (const [index, line] of [name, ...linesOf(text, 500, ANSWER_SIZE, font)].entries()) {
+        if (y < 170) {
+          page = doc.addPage([612, 792]);
+          y = 730;
+        }
+        page.drawText(line, { x: 56, y, size: ANSWER_SIZE, font: index === 0 ? bold : font });
+        y -= ANSWER_SIZE * LEADING + (index === 0 ? 2 : 0);
+      }
+      y -= 10;
+    }
+  }
   doc.setModificationDate(filledAt);
   return doc.save();
 }

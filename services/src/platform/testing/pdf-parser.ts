@@ -13,6 +13,8 @@ export interface ParsedPage {
   height: number;
   /** One string per text run, in drawing order. */
   items: string[];
+  /** The same runs with where they sit in page space: baseline origin, width, and height (the font size, for upright text). */
+  runs: { text: string; x: number; y: number; width: number; height: number }[];
   /** Filled paths' boxes in page space: [x0, y0, x1, y1]. */
   fills: [number, number, number, number][];
 }
@@ -38,7 +40,9 @@ parentPort.on('message', async ({ id, bytes, module, pick }) => {
       const page = await doc.getPage(n);
       const [, , width, height] = page.view;
       const content = await page.getTextContent();
-      const items = content.items.filter((item) => 'str' in item && item.str.trim() !== '').map((item) => item.str);
+      const shown = content.items.filter((item) => 'str' in item && item.str.trim() !== '');
+      const items = shown.map((item) => item.str);
+      const runs = shown.map((item) => ({ text: item.str, x: item.transform[4], y: item.transform[5], width: item.width, height: item.height }));
       const ops = await page.getOperatorList();
       const fills = [];
       const stack = [];
@@ -55,7 +59,7 @@ parentPort.on('message', async ({ id, bytes, module, pick }) => {
           fills.push([Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)]);
         }
       }
-      pages.push({ width, height, items, fills });
+      pages.push({ width, height, items, runs, fills });
       page.cleanup();
     }
     const count = doc.numPages;
