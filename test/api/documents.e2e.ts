@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -18,10 +19,13 @@ import { io } from 'socket.io-client';
 import { demoSignaturePng } from '../../services/src/demo/demo-signature';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
 import { PdfParser } from '../../services/src/platform/testing/pdf-parser';
+import { danglingReferences } from '../../services/src/platform/testing/pdf-structure';
 import { type SeededService, call, login, startSeededService } from '../support/demo';
 import { waitFor } from '../support/processes';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** Whether a program is installed (poppler's tools are optional here). */
+const onPath = (program: string) => spawnSync('sh', ['-c', `command -v ${program}`]).status === 0;
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
 
 async function twoPagePdf(title: string): Promise<Uint8Array> {
@@ -113,7 +117,7 @@ describe('documents and messages', () => {
     expect(signed).toMatchObject({ status: 200, body: { message: DOCUMENT_MESSAGES.signed } });
     expect((await sign('agent@demo.test', { consent: '1', signature_image: demoSignaturePng(2) })).status).toBe(409);
     const after = (await listOf('agent@demo.test')).body.items.data[0]!;
-    expect(after).toMatchObject({ id: row.id, status: 2, status_text: 'Completed', signed_document_url: expect.stringContaining('/api/v1/documents/files/signed/') });
+    expect(after).toMatchObject({ id: row.id, status: 2, status_text: 'Completed', created_date: row.created_date, signed_at: expect.any(String), signed_document_url: expect.stringContaining('/api/v1/documents/files/signed/') });
 
     // The signed copy: the original's two pages plus the certificate; the event's digests are this file's and the original's.
     const signedPdf = await bytesOf(after.signed_document_url!);
@@ -130,7 +134,10 @@ describe('documents and messages', () => {
     expect(pages[2]).toContain('DocumentsTest/1.0');
 
     const verify = (who: string, file: Uint8Array) => multipart<VerifyAnswer>(who, '/api/v1/documents/verify', { file });
-    expect((await verify('retailer.manager@demo.test', signedPdf)).body).toMatchObject({ valid: true, sha256: sha256(signedPdf), record: { kind: 'compliance_document', document_name: 'Safety Rules', signer_name: data.signer.name, original_sha256: sha256(original) } });
+    const verified = (await verify('retailer.manager@demo.test', signedPdf)).body;
+    expect(verified).toMatchObject({ valid: true, sha256: sha256(signedPdf), record: { kind: 'compliance_document', document_name: 'Safety Rules', signer_name: data.signer.name, original_sha256: sha256(original) } });
+    // Its words give the time as the spec writes dates (MM-DD-YYYY hh:mm AM, business time), never a raw instant.
+    expect(verified.message).toMatch(new RegExp(`^Signed by ${data.signer.name} on \\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2} [AP]M \\S+; unchanged since it was signed\\.$`));
     const changed = Uint8Array.from(signedPdf);
     changed[400] = changed[400]! ^ 1;
     expect((await verify('retailer.manager@demo.test', changed)).body).toMatchObject({ valid: false });
@@ -170,7 +177,9 @@ describe('documents and messages', () => {
     const broken = `${pageRoute.slice(0, -3)}xyz`;
     expect((await call(baseUrl, 'GET', broken)).status).toBe(404);
 
-    const values = Object.fromEntries(page.body.fields.map((field) => [field.name, field.kind === 'checkbox' ? true : `${field.name} of Little Rock`]));
+    // Multi-line answers as a manager types them (issue 42: the ZIP and the Notes' second line were lost).
+    const answers: Record<string, string> = { 'Business address': '100 Main St, Dallas TX 75201', Notes: 'Open Monday to Saturday.\nClosed on public holidays.' };
+    const values = Object.fromEntries(page.body.fields.map((field) => [field.name, field.kind === 'checkbox' ? true : (answers[field.name] ?? `${field.name} of Little Rock`)]));
     const fill = (fields: Record<string, string | Uint8Array>) => multipart(undefined, pageRoute, fields);
     const before = await filesIn('unit-forms');
     expect(await fill({ values: JSON.stringify({ ...values, 'Legal business name': '' }) })).toMatchObject({ status: 400, body: { fields: { 'Legal business name': 'Please input Legal business name', signature_image: DOCUMENT_MESSAGES.signatureRequired } } });
@@ -201,11 +210,60 @@ describe('documents and messages', () => {
     const text = await textOf(filled);
     expect(text[0]).toContain('Legal business name of Little Rock');
     expect(text[text.length - 1]).toContain('Signature certificate');
+    // Each answer inside its own box on the form, at the field's size (10 pt), every line of it; and a file every reader opens cleanly.
+    const template = await PDFDocument.load(await bytesOf(page.body.template_url));
+    const [formPage] = await parser.parse(filled);
+    const inBox = (name: string) => {
+      const box = template.getForm().getTextField(name).acroField.getWidgets()[0]!.getRectangle();
+      return formPage!.runs.filter((run) => run.x >= box.x && run.x + run.width <= box.x + box.width && run.y >= box.y && run.y + run.height * 0.75 <= box.y + box.height);
+    };
+    expect(inBox('Business address').map((run) => [run.text, Math.round(run.height)])).toEqual([['100 Main St, Dallas TX 75201', 10]]);
+    expect(inBox('Notes').map((run) => [run.text, Math.round(run.height)])).toEqual([['Open Monday to Saturday.', 10], ['Closed on public holidays.', 10]]);
+    expect(await danglingReferences(filled)).toEqual([]);
+    if (onPath('pdftoppm')) {
+      // Where poppler is installed, it reads the file without a complaint too (CI does not install it: the check above is the one that always runs).
+      await fs.writeFile(path.join(workingDirectory, 'filled.pdf'), filled);
+      const rendered = spawnSync('pdftoppm', ['-r', '20', '-png', path.join(workingDirectory, 'filled.pdf'), path.join(workingDirectory, 'filled')]);
+      expect({ status: rendered.status, stderr: rendered.stderr.toString() }).toEqual({ status: 0, stderr: '' });
+    }
     expect((await multipart<VerifyAnswer>('retailer.manager@demo.test', '/api/v1/documents/verify', { file: filled })).body).toMatchObject({ valid: true, record: { kind: 'unit_form', office_name: 'Little Rock Office' } });
     // The reviewer's copy through their own id and the form's; another office's manager gets nothing.
     const formId = accepted.body.items[0]!.form_id;
     expect((await as<{ url: string }>('retailer.manager@demo.test', 'GET', `/api/v1/get_document/${ids['retailer.manager@demo.test']}?form_id=${formId}`)).status).toBe(200);
     expect((await as('office.manager@demo.test', 'GET', `/api/v1/get_document/${ids['office.manager@demo.test']}?form_id=${formId}`)).status).toBe(404);
+  });
+
+  it('Send Document refuses an inactive office in words, and sends nothing', async () => {
+    const db = seeded.test.database.db;
+    const south = (await sql<{ id: string }>`select id from rm.org_ibo_markets where name = 'South Market'`.execute(db)).rows[0]!.id;
+    const added = await as<{ id: string }>('retailer.manager@demo.test', 'POST', '/api/v1/offices', { state_short_name: 'ok', ibo_marketer_id: south });
+    expect(added.status).toBe(200);
+    const office = added.body.id;
+    expect((await as('retailer.manager@demo.test', 'POST', `/api/v1/offices/action/${office}`, { status: 0 })).status).toBe(200);
+    const rowOf = async () => (await as<{ items: { data: { id: string; name: string; status: number; form_status: number | null }[] } }>('retailer.manager@demo.test', 'GET', `/api/v1/offices?office_id=${office}`)).body.items.data[0]!;
+    const inactive = await waitFor(rowOf, (row) => row.status === 0, 10_000, 'the office to read as inactive');
+    const sent = await as('retailer.manager@demo.test', 'POST', '/api/v1/senddocument', { type: 'office', ids: [office] });
+    expect(sent).toMatchObject({ status: 409, body: { message: `${inactive.name} is inactive: activate it before sending a document` } });
+    expect((await rowOf()).form_status).toBeNull();
+    // Active again, it can be sent one.
+    expect((await as('retailer.manager@demo.test', 'POST', `/api/v1/offices/action/${office}`, { status: 1 })).status).toBe(200);
+    await waitFor(rowOf, (row) => row.status === 1, 10_000, 'the office to read as active');
+    expect(await as('retailer.manager@demo.test', 'POST', '/api/v1/senddocument', { type: 'office', ids: [office] })).toMatchObject({ status: 200, body: { message: DOCUMENT_MESSAGES.sent } });
+  });
+
+  it('Verify knows a consent a candidate signed during onboarding: every PDF the portal signs is in the one registry, in scope only', async () => {
+    type Candidates = { data: { data: { email: string; candidate_signed_bgc_url: string | null }[] } };
+    const candidates = await as<Candidates>('retailer.manager@demo.test', 'GET', '/api/v1/onboarding_summary_report?results=100&keyword=demo.test');
+    const nia = candidates.body.data.data.find((row) => row.email === 'nia.onboarded@demo.test')!;
+    const consent = await bytesOf(nia.candidate_signed_bgc_url!);
+    const verify = (who: string) => multipart<VerifyAnswer>(who, '/api/v1/documents/verify', { file: consent });
+    const answer = (await verify('retailer.manager@demo.test')).body;
+    expect(answer).toMatchObject({ valid: true, sha256: sha256(consent), record: { kind: 'candidate_consent', document_name: 'Background Check Consent', signer_role: 'Candidate', office_name: 'Dallas Office' } });
+    // What it names is what the consent's own certificate says.
+    const certificate = (await textOf(consent)).at(-1)!;
+    expect(certificate).toContain(`Document ${answer.record!.document_name}`);
+    expect(certificate).toContain(answer.record!.signer_name);
+    expect((await verify('retailer.manager2@demo.test')).body).toMatchObject({ valid: false });
   });
 
   it('messages: a manager writes to the agents of their office; the bell counts unread ones until the history is read; a form and its review reach the unit\'s manager', async () => {

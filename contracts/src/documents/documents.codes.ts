@@ -1,3 +1,4 @@
+import type { CandidateConsentDocument } from '../onboarding/onboarding.events';
 import { ROLE, type RoleId } from '../platform/roles';
 
 /**
@@ -40,6 +41,12 @@ export type UnitKind = (typeof UNIT_KINDS)[number];
 
 /** The form Send Document sends (ours: the spec names none): a PDF of our own with AcroForm fields, made by the project. */
 export const UNIT_FORM_NAME = 'Market and Office Compliance Form';
+
+/** A candidate's signed consent as Verify names it: the title its certificate prints (onboarding's consent forms). */
+export const SIGNED_CANDIDATE_CONSENT_NAMES: Readonly<Record<CandidateConsentDocument, string>> = {
+  bgc_consent: 'Background Check Consent',
+  agent_agreement: 'Retailer Agent Agreement',
+};
 
 /** Who publishes compliance documents: the super role and retailer managers. */
 export const DOCUMENT_PUBLISHER_ROLES: readonly RoleId[] = [ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER];

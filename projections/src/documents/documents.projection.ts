@@ -1,23 +1,26 @@
-import { type ComplianceDocumentEvent, FORM_STATUS, type RecordedEvent, type UnitFormEvent } from '@portal/contracts';
+import { type CandidateEvent, type ComplianceDocumentEvent, FORM_STATUS, type RecordedEvent, SIGNED_CANDIDATE_CONSENT_NAMES, type UnitFormEvent } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { Projection } from '../runner/projection';
 import type { SqlDb } from '../runner/ports';
 
-export const DOCUMENTS_EVENT_TYPES = ['ComplianceDocumentPublished', 'DocumentSigned', 'UnitFormSent', 'UnitFormFilled', 'UnitFormReviewed'] as const;
+export const DOCUMENTS_EVENT_TYPES = ['ComplianceDocumentPublished', 'DocumentSigned', 'UnitFormSent', 'UnitFormFilled', 'UnitFormReviewed', 'CandidateDocumentSigned'] as const;
 
 /**
  * Compliance documents and unit forms (doc 2 §2; doc 3 §2-§4; docs/DOCUMENTS.md).
  * - `documents_compliance`: each published document and its audience (who has it pending is
  *   matched when read, documents.queries.ts, so a person who joins later has it too);
- * - `documents_signatures`: one row per signed copy, with the digests the verify call looks up;
+ * - `documents_signatures`: one row per signed copy (whose lists show it signed);
  * - `documents_unit_forms`: the one form of an IBO/market or office, its status and last files;
- * - `documents_form_files`: every filled copy ever kept (a form filled again after a rejection
- *   keeps its earlier copy verifiable).
+ * - `documents_signed_files`: the one registry of every PDF the portal signed (the one signing
+ *   mechanism, services/src/platform/signing): compliance documents, every filled copy of a unit
+ *   form ever kept (a form filled again after a rejection keeps its earlier copy verifiable) and
+ *   candidates' consents (onboarding's `CandidateDocumentSigned`), by the signed file's SHA-256 —
+ *   what Verify looks up.
  */
 export const documentsProjection: Projection = {
   name: 'documents',
-  version: 1,
-  tables: ['documents_compliance', 'documents_signatures', 'documents_unit_forms', 'documents_form_files'],
+  version: 2,
+  tables: ['documents_compliance', 'documents_signatures', 'documents_unit_forms', 'documents_signed_files'],
   handles: DOCUMENTS_EVENT_TYPES,
 
   async createTables(db: SqlDb, schema: string) {
@@ -47,19 +50,21 @@ export const documentsProjection: Projection = {
         file_key text, sha256 text, filled_by text, filled_at timestamptz, reviewed_by text, reviewed_at timestamptz,
         created_at timestamptz not null, updated_at timestamptz not null
       )`.execute(db);
+    // What is known when signed is kept; names that may change (a unit's, a form filler's, a candidate's office) are read with the row.
     await sql`
-      create table ${t('documents_form_files')} (
-        sha256 text not null, form_id text not null, file_key text not null, original_sha256 text not null,
-        filled_by text not null, signed_at timestamptz not null
+      create table ${t('documents_signed_files')} (
+        sha256 text not null, kind text not null, record_id text not null, document_name text not null,
+        signer_id text, signer_name text, signer_role text, office_name text, unit_id text,
+        file_key text not null, original_sha256 text not null, signed_at timestamptz not null
       )`.execute(db);
-    await sql`create index on ${t('documents_form_files')} (sha256)`.execute(db);
+    await sql`create index on ${t('documents_signed_files')} (sha256)`.execute(db);
   },
 
   async apply(_db, events, schema) {
     const db = _db as unknown as SqlDb;
     const t = (name: string) => sql.id(schema, name);
     for (const recorded of events as readonly RecordedEvent[]) {
-      const event = { type: recorded.type, data: recorded.data } as ComplianceDocumentEvent | UnitFormEvent;
+      const event = { type: recorded.type, data: recorded.data } as ComplianceDocumentEvent | UnitFormEvent | Extract<CandidateEvent, { type: 'CandidateDocumentSigned' }>;
       const at = recorded.recordedAt.toISOString();
       switch (event.type) {
         case 'ComplianceDocumentPublished': {
@@ -78,6 +83,10 @@ export const documentsProjection: Projection = {
             values (${data.assignment_id}, ${data.document_id}, ${data.signer.user_id}, ${data.signer.name}, ${data.signer.role_name}, ${data.signer.office_name},
               ${data.file.key}, ${data.file.size}, ${data.file.sha256}, ${data.original_sha256}, ${data.signed_at})
             on conflict (assignment_id) do nothing`.execute(db);
+          await sql`
+            insert into ${t('documents_signed_files')} (sha256, kind, record_id, document_name, signer_id, signer_name, signer_role, office_name, file_key, original_sha256, signed_at)
+            values (${data.file.sha256}, 'compliance_document', ${data.assignment_id}, ${data.document_name}, ${data.signer.user_id}, ${data.signer.name}, ${data.signer.role_name},
+              ${data.signer.office_name}, ${data.file.key}, ${data.original_sha256}, ${data.signed_at})`.execute(db);
           break;
         }
         case 'UnitFormSent': {
@@ -95,8 +104,9 @@ export const documentsProjection: Projection = {
               filled_by = ${data.filled_by}, filled_at = ${data.signed_at}, updated_at = ${at}
             where form_id = ${data.form_id}`.execute(db);
           await sql`
-            insert into ${t('documents_form_files')} (sha256, form_id, file_key, original_sha256, filled_by, signed_at)
-            values (${data.file.sha256}, ${data.form_id}, ${data.file.key}, ${data.original_sha256}, ${data.filled_by}, ${data.signed_at})`.execute(db);
+            insert into ${t('documents_signed_files')} (sha256, kind, record_id, document_name, signer_id, unit_id, file_key, original_sha256, signed_at)
+            select ${data.file.sha256}, 'unit_form', f.form_id, f.form_name, ${data.filled_by}, f.unit_id, ${data.file.key}, ${data.original_sha256}, ${data.signed_at}
+            from ${t('documents_unit_forms')} f where f.form_id = ${data.form_id}`.execute(db);
           break;
         }
         case 'UnitFormReviewed': {
@@ -104,6 +114,15 @@ export const documentsProjection: Projection = {
           await sql`
             update ${t('documents_unit_forms')} set status = ${data.status}, reason = ${data.reason}, reviewed_by = ${data.reviewed_by}, reviewed_at = ${at}, updated_at = ${at}
             where form_id = ${data.form_id}`.execute(db);
+          break;
+        }
+        case 'CandidateDocumentSigned': {
+          // Onboarding's consents are signed by the same mechanism, so they are registered here too (their office is the candidate's, read with the row).
+          const { data } = event;
+          await sql`
+            insert into ${t('documents_signed_files')} (sha256, kind, record_id, document_name, signer_name, signer_role, file_key, original_sha256, signed_at)
+            values (${data.file.sha256}, 'candidate_consent', ${data.candidate_id}, ${SIGNED_CANDIDATE_CONSENT_NAMES[data.document]}, ${data.by.name}, 'Candidate',
+              ${data.file.key}, ${data.original_sha256}, ${data.signed_at})`.execute(db);
           break;
         }
       }

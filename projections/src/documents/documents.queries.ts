@@ -1,6 +1,6 @@
 import { ROLE, type FormStatus, type Page, type UnitKind } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
-import type { Scope } from '../admin/org.queries';
+import { type Scope, officeInScope } from '../admin/org.queries';
 import { userAdministeredBy } from '../admin/user-list.queries';
 import type { SqlDb } from '../runner/ports';
 import { fullNameOrNull } from '../sql/text';
@@ -145,32 +145,34 @@ export async function signedCopyFile(db: SqlDb, assignmentId: string): Promise<{
 }
 
 export interface SignedRecord {
-  kind: 'compliance_document' | 'unit_form';
+  kind: 'compliance_document' | 'unit_form' | 'candidate_consent';
   document_name: string;
   signer_name: string;
   signer_role: string | null;
   office_name: string | null;
   signed_at: Date;
   original_sha256: string;
-  /** Whose it is, for the verifier's scope: the signer (compliance) or the unit (form). */
-  signer_id: string;
-  unit_id: string | null;
 }
 
-/** The signed documents whose stored file has this SHA-256 (the verify call), of people and units inside the scope; empty when none. */
+/**
+ * The signed PDFs whose stored file has this SHA-256 (the verify call), read from the one registry
+ * of what the portal signed; only those of people, units and candidates inside the scope (a
+ * compliance document by its signer, a unit form by its unit, a consent by the candidate's office).
+ */
 export async function signedRecordsWithDigest(db: SqlDb, scope: Scope, sha256: string): Promise<SignedRecord[]> {
   const result = await sql<SignedRecord>`
-    select 'compliance_document' as kind, d.name as document_name, s.signer_name, s.role_name as signer_role, s.office_name, s.signed_at, s.original_sha256,
-      s.user_id as signer_id, null as unit_id
-    from rm.documents_signatures s join rm.documents_compliance d on d.id = s.document_id
-    where s.sha256 = ${sha256} and exists (select 1 from rm.org_users su where su.id = s.user_id and ${userAdministeredBy(scope, 'su')})
-    union all
-    select 'unit_form', f.form_name, coalesce(${fullNameOrNull('u')}, 'a manager'), null, coalesce(o.name, i.name), ff.signed_at, ff.original_sha256, ff.filled_by, f.unit_id
-    from rm.documents_form_files ff join rm.documents_unit_forms f on f.form_id = ff.form_id
-    left join rm.org_users u on u.id = ff.filled_by
-    left join rm.org_offices o on o.id = f.unit_id
-    left join rm.org_ibo_markets i on i.id = f.unit_id
-    where ff.sha256 = ${sha256} and ${unitInScope(scope)}`.execute(db);
+    select r.kind, r.document_name, coalesce(r.signer_name, ${fullNameOrNull('u')}, 'a manager') as signer_name, r.signer_role,
+      coalesce(r.office_name, o.name, i.name) as office_name, r.signed_at, r.original_sha256
+    from rm.documents_signed_files r
+    left join rm.org_users u on r.kind = 'unit_form' and u.id = r.signer_id
+    left join rm.onboarding_candidates c on r.kind = 'candidate_consent' and c.id = r.record_id
+    left join rm.org_offices o on o.id = coalesce(r.unit_id, c.office_id)
+    left join rm.org_ibo_markets i on i.id = r.unit_id
+    where r.sha256 = ${sha256} and (
+      (r.kind = 'compliance_document' and exists (select 1 from rm.org_users su where su.id = r.signer_id and ${userAdministeredBy(scope, 'su')}))
+      or (r.kind = 'unit_form' and ${unitInScope(scope)})
+      or (r.kind = 'candidate_consent' and c.office_id is not null and ${officeInScope(scope, sql`c.office_id`)}))
+    order by r.signed_at`.execute(db);
   return result.rows;
 }
 
@@ -236,14 +238,14 @@ export async function unitFormOfUnit(db: SqlDb, scope: Scope, unitId: string): P
   return result.rows[0];
 }
 
-/** Send Document's facts: the chosen units in scope with their names and whether a form was sent (ids outside the scope are left out). */
-export async function unitsForSending(db: SqlDb, scope: Scope, kind: UnitKind, ids: readonly string[]): Promise<{ id: string; name: string; form_status: number | null }[]> {
+/** Send Document's facts: the chosen units in scope with their names, whether they are active (1) and whether a form was sent (ids outside the scope are left out). */
+export async function unitsForSending(db: SqlDb, scope: Scope, kind: UnitKind, ids: readonly string[]): Promise<{ id: string; name: string; active: boolean; form_status: number | null }[]> {
   const units =
     kind === 'office'
-      ? sql`select o.id, o.name, null::text as retailer_id, o.ibo_marketer_id, o.id as office_id from rm.org_offices o where o.id = any(${[...ids]}::text[])`
-      : sql`select i.id, i.name, i.retailer_id, i.id as ibo_marketer_id, null::text as office_id from rm.org_ibo_markets i where i.id = any(${[...ids]}::text[])`;
-  const result = await sql<{ id: string; name: string; form_status: number | null }>`
-    select x.id, x.name, f.status as form_status
+      ? sql`select o.id, o.name, o.status, null::text as retailer_id, o.ibo_marketer_id, o.id as office_id from rm.org_offices o where o.id = any(${[...ids]}::text[])`
+      : sql`select i.id, i.name, i.status, i.retailer_id, i.id as ibo_marketer_id, null::text as office_id from rm.org_ibo_markets i where i.id = any(${[...ids]}::text[])`;
+  const result = await sql<{ id: string; name: string; active: boolean; form_status: number | null }>`
+    select x.id, x.name, x.status = 1 as active, f.status as form_status
     from (${units}) x
     left join rm.org_offices o on o.id = x.office_id
     left join rm.org_ibo_markets i on i.id = x.ibo_marketer_id and x.office_id is null

@@ -33,7 +33,7 @@ import { imageTypeOf } from '../platform/storage/images';
 import { UploadStorage } from '../platform/storage/uploads';
 import { PLATFORM } from '../platform/tokens';
 import { requireGoodLink } from '../help/help-files';
-import { COMPLIANCE_DOCUMENT_MAX_BYTES, checkDocumentFileSignature, documentAssignmentId, pendingPdf, signedDocumentFilePath } from './document-files';
+import { COMPLIANCE_DOCUMENT_MAX_BYTES, businessTimeText, checkDocumentFileSignature, documentAssignmentId, pendingPdf, signedDocumentFilePath } from './document-files';
 import { PublishComplianceDocument } from './publish-compliance-document.command';
 import { SignComplianceDocument } from './sign-compliance-document.command';
 import { unitFormTemplate } from './unit-form-template';
@@ -120,7 +120,7 @@ export class ComplianceController {
     return { items: { data, total: page.total, current_page: page.current_page } };
   }
 
-  /** Is this file one we signed (a compliance document or a unit form), of a person or unit the caller may see, unaltered since? A file we do not know, or outside the scope, answers alike. */
+  /** Is this file one we signed (a compliance document, a unit form or a candidate's consent), of a person, unit or candidate the caller may see, unaltered since? A file we do not know, or outside the scope, answers alike. */
   @Serves('POST /api/v1/documents/verify')
   @HttpCode(200)
   @UseInterceptors(onePdf)
@@ -134,7 +134,8 @@ export class ComplianceController {
     return {
       valid: true,
       sha256: digest,
-      message: `Signed by ${record.signer_name} on ${record.signed_at.toISOString()}; unchanged since it was signed.`,
+      // The spec's date format (MM-DD-YYYY hh:mm AM), in business time as the certificate prints it: never a raw instant in words.
+      message: `Signed by ${record.signer_name} on ${businessTimeText(record.signed_at)}; unchanged since it was signed.`,
       record: {
         kind: record.kind,
         document_name: record.document_name,

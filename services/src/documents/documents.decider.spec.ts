@@ -51,15 +51,28 @@ describe('forms sent for review', () => {
   const fill = (change: Partial<FillInput> = {}): FillInput => ({
     fields, values, signature: true, filled_by: 'u-om', file, original_sha256: 'b'.repeat(64), signed_at: '2026-11-26T16:00:00.000Z', ip: null, user_agent: null, ...change,
   });
-  const sent = (decideSendForm([{ kind: 'office', id: 'o-1', name: 'Dallas Office', formStatus: null }], { formIdOf: () => 'f-1', template_name: 'W-9', sent_by: 'u-rm' }) as UnitFormEvent[]).reduce(evolveUnitForm, initialUnitFormState);
+  const sent = (decideSendForm([{ kind: 'office', id: 'o-1', name: 'Dallas Office', active: true, formStatus: null }], { formIdOf: () => 'f-1', template_name: 'W-9', sent_by: 'u-rm' }) as UnitFormEvent[]).reduce(evolveUnitForm, initialUnitFormState);
   const filled = (decideFillForm(sent, fill()) as UnitFormEvent[]).reduce(evolveUnitForm, sent);
 
   it('is sent only to units with no form yet (doc 3 §4), and at least one', () => {
     expect(canSendDocument(null)).toBe(true);
     expect(canSendDocument(FORM_STATUS.ACCEPTED)).toBe(false);
-    expect(refusal(decideSendForm([{ kind: 'office', id: 'o-2', name: 'Houston Office', formStatus: 1 }], { formIdOf: () => 'f', template_name: 'W-9', sent_by: 'u' }))).toMatchObject({ status: 409, message: expect.stringContaining('Houston Office') });
+    expect(refusal(decideSendForm([{ kind: 'office', id: 'o-2', name: 'Houston Office', active: true, formStatus: 1 }], { formIdOf: () => 'f', template_name: 'W-9', sent_by: 'u' }))).toMatchObject({ status: 409, message: expect.stringContaining('Houston Office') });
     expect(refusal(decideSendForm([], { formIdOf: () => 'f', template_name: 'W-9', sent_by: 'u' }))).toMatchObject({ status: 400 });
     expect(sent.status).toBe(FORM_STATUS.IN_PROGRESS);
+  });
+
+  it('is not sent to an inactive unit: refused in words, naming it, and nothing is sent to the others either', () => {
+    const units = [
+      { kind: 'office' as const, id: 'o-1', name: 'Dallas Office', active: true, formStatus: null },
+      { kind: 'office' as const, id: 'o-3', name: 'Tulsa Office', active: false, formStatus: null },
+    ];
+    expect(refusal(decideSendForm(units, { formIdOf: () => 'f', template_name: 'W-9', sent_by: 'u' }))).toEqual({
+      status: 409, message: 'Tulsa Office is inactive: activate it before sending a document', fields: { ids: 'Tulsa Office is inactive: activate it before sending a document' },
+    });
+    expect(refusal(decideSendForm([{ ...units[1]!, kind: 'ibo_marketer', name: 'North Market' }, { ...units[1]!, name: 'Tulsa Office' }], { formIdOf: () => 'f', template_name: 'W-9', sent_by: 'u' }))).toMatchObject({
+      status: 409, message: 'North Market, Tulsa Office are inactive: activate them before sending a document',
+    });
   });
 
   it('is filled with every required field and a signature; unknown fields and wrong kinds are named', () => {

@@ -29,7 +29,7 @@ export class SendUnitFormHandler implements ICommandHandler<SendUnitForm> {
     // A row outside the caller's scope reads as one that does not exist.
     if (found.length < body.ids.length) throw new DomainError(body.type === 'office' ? 'No such office' : 'No such IBO/market', 404, { ids: 'Some of the selected rows were not found' });
     const decision = decideSendForm(
-      found.map((unit) => ({ kind: body.type, id: unit.id, name: unit.name, formStatus: unit.form_status })),
+      found.map((unit) => ({ kind: body.type, id: unit.id, name: unit.name, active: unit.active, formStatus: unit.form_status })),
       { formIdOf: unitFormIdOf, template_name: UNIT_FORM_NAME, sent_by: sender.user_id },
     );
     if (decision instanceof DomainError) throw decision;

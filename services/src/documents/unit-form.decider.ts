@@ -28,12 +28,19 @@ export function evolveUnitForm(state: UnitFormState, event: UnitFormEvent): Unit
 
 const lower = (status: number | null) => formStatusName(status).toLowerCase();
 
-/** Send Document: to each unit with no form yet (`formStatus` null); a unit that has one is refused by name. */
+/** Send Document: to each active unit with no form yet (`formStatus` null); an inactive unit, or one that has a form, is refused by name. */
 export function decideSendForm(
-  units: readonly { readonly kind: UnitKind; readonly id: string; readonly name: string; readonly formStatus: number | null }[],
+  units: readonly { readonly kind: UnitKind; readonly id: string; readonly name: string; readonly active: boolean; readonly formStatus: number | null }[],
   input: { readonly formIdOf: (unitId: string) => string; readonly template_name: string; readonly sent_by: string },
 ): UnitFormEvent[] | DomainError {
   if (units.length === 0) return new DomainError('Select at least one row', 400, { ids: 'Select at least one row' });
+  // Nobody manages the form of a unit that is switched off: it would wait In Progress for ever.
+  const inactive = units.filter((unit) => !unit.active);
+  if (inactive.length > 0) {
+    const names = inactive.map((unit) => unit.name).join(', ');
+    const message = `${names} ${inactive.length === 1 ? 'is' : 'are'} inactive: activate ${inactive.length === 1 ? 'it' : 'them'} before sending a document`;
+    return new DomainError(message, 409, { ids: message });
+  }
   const taken = units.filter((unit) => unit.formStatus !== null);
   if (taken.length > 0) return new DomainError(`Already sent to ${taken.map((unit) => unit.name).join(', ')}: only rows with no form can be selected`, 409);
   return units.map((unit) => ({ type: 'UnitFormSent', data: { form_id: input.formIdOf(unit.id), unit_kind: unit.kind, unit_id: unit.id, template_name: input.template_name, sent_by: input.sent_by } }));

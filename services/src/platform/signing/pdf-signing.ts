@@ -7,7 +7,9 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
  * a certificate page (signer, time, address, device, the SHA-256 of the original and of the
  * consent text). The caller keeps the signed bytes through the upload mechanism and records the
  * digests in its event, so anyone can later check that a stored file is the one signed and that
- * it was made from the original shown.
+ * it was made from the original shown. That event is what registers the file: the documents
+ * projection's `documents_signed_files` is the one registry Verify reads, fed by every event that
+ * records a signed PDF (a new caller adds its event there; `signed-files.spec.ts` holds it).
  */
 
 export const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
