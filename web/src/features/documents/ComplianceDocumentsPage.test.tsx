@@ -79,6 +79,11 @@ describe('Compliance Documents', { timeout: 30_000 }, () => {
     expect(within(rowOf('Code of Conduct 2025')).getByText('Pending')).toHaveClass('ant-tag-orange');
     expect(within(rowOf('Privacy Notice')).getByText('Completed')).toHaveClass('ant-tag-green');
     expect(within(rowOf('Code of Conduct 2025')).getByText(dayjs(PENDING_ROW.created_date).format('MM-DD-YYYY hh:mm A'))).toBeInTheDocument();
+    expect(within(rowOf('Code of Conduct 2025')).getByText('Published')).toBeInTheDocument();
+    // A signed one shows when it was signed, not when it was published.
+    expect(within(rowOf('Privacy Notice')).getByText(dayjs(COMPLETED_ROW.signed_at).format('MM-DD-YYYY hh:mm A'))).toBeInTheDocument();
+    expect(within(rowOf('Privacy Notice')).queryByText(dayjs(COMPLETED_ROW.created_date).format('MM-DD-YYYY hh:mm A'))).toBeNull();
+    expect(within(rowOf('Privacy Notice')).getByText('Signed')).toBeInTheDocument();
     expect(within(rowOf('Privacy Notice')).getByText('View Document')).toBeInTheDocument();
     expect(api.queries(COMPLIANCE_LIST)[0]).toMatchObject({ page: '1', results: '10' });
 

@@ -6,9 +6,8 @@ import { Alert, Button, Card, Descriptions, Flex, Typography, Upload } from 'ant
 import { useState } from 'react';
 import { call, failureMessage } from '../../app/api-client';
 import { notice } from '../../app/notice';
-import { shownText } from '../../app/format';
+import { shownDateTime, shownText } from '../../app/format';
 import { complianceRoutes, isPdf } from './compliance-api';
-import { shownDateTime } from '../../app/format';
 
 /** What a signed file is, as the result names it. */
 const KIND_NAMES: Record<NonNullable<VerifyAnswer['record']>['kind'], string> = {
@@ -44,11 +43,13 @@ function Verdict({ fileName, answer }: { fileName: string; answer: VerifyAnswer 
       />
     );
   }
+  const signedAt = shownDateTime(record.signed_at);
   return (
     <Alert
       type="success"
       showIcon
-      title={answer.message}
+      // Said from the record, so the headline's time reads exactly as the details' below it (the spec's MM-DD-YYYY hh:mm A).
+      title={`Signed by ${record.signer_name} on ${signedAt}; unchanged since it was signed.`}
       description={
         <Descriptions
           size="small"
@@ -59,7 +60,7 @@ function Verdict({ fileName, answer }: { fileName: string; answer: VerifyAnswer 
             { key: 'signer', label: 'Signed by', children: record.signer_name },
             { key: 'role', label: 'Role', children: shownText(record.signer_role) },
             { key: 'office', label: 'Office', children: shownText(record.office_name) },
-            { key: 'signed', label: 'Signed at', children: shownDateTime(record.signed_at) },
+            { key: 'signed', label: 'Signed at', children: signedAt },
             { key: 'sha256', label: 'SHA-256', children: <Digest value={answer.sha256} /> },
           ]}
         />

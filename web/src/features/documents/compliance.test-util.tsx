@@ -47,7 +47,8 @@ export const publishedRow = (id: string, change: Partial<PublishedDocumentRow> =
 
 export const VALID_ANSWER: VerifyAnswer = {
   valid: true,
-  message: 'This document was signed here and has not been changed since.',
+  // As the server says it (business time); the card says it from the record instead.
+  message: 'Signed by Alex Agent on 03-05-2025 10:00 AM CST; unchanged since it was signed.',
   sha256: 'a'.repeat(64),
   record: {
     kind: 'compliance_document',
