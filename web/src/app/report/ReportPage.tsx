@@ -8,6 +8,7 @@ import { type Key, type ReactNode, useEffect, useMemo, useRef, useState } from '
 import type { Listed } from '@portal/contracts/platform/page';
 import { call, queryKey } from '../api-client';
 import { reloadLists } from '../command';
+import { useSideScrollCue } from '../widgets/SideScrollCue';
 import { runExport } from './export';
 import { type PageSelections, type ReportSelection, allPicked, loadPageSelections, savePageSelections } from './selection';
 
@@ -90,25 +91,6 @@ export interface ReportPageProps<Row> {
 
 /** The total as shown: said to be an estimate when the server answered one (`items.estimated`). */
 const totalText = (total: number, estimated: boolean | undefined) => (estimated ? `${total} in all (estimated)` : `${total} in all`);
-
-/**
- * Whether the table inside `holder` is wider than its room (more columns sideways), followed as
- * the window, the rows and the columns change.
- */
-function useWiderThanRoom(holder: React.RefObject<HTMLDivElement | null>, deps: readonly unknown[]): boolean {
-  const [wider, setWider] = useState(false);
-  useEffect(() => {
-    const measure = () => {
-      const content = holder.current?.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
-      setWider(content ? content.scrollWidth > content.clientWidth + 1 : false);
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-    // Measured again whenever what the table shows changes.
-  }, deps);
-  return wider;
-}
 
 /** The identifying column first and fixed on the left (the rest scroll beside it); the others as given. */
 function withIdentifyingColumnFirst<Row>(columns: ColumnsType<Row>, key: string | false | undefined): ColumnsType<Row> {
@@ -309,9 +291,8 @@ export default function ReportPage<Row extends object>({
 
   const refreshButton = refreshable && <Button onClick={() => reloadLists(client, [listRoute])}>Refresh</Button>;
 
-  const tableHolder = useRef<HTMLDivElement>(null);
   const phone = Grid.useBreakpoint().sm === false;
-  const widerThanRoom = useWiderThanRoom(tableHolder, [rows, shownColumns]);
+  const sideScroll = useSideScrollCue([rows, shownColumns]);
   const total = shown?.items.total;
   const estimated = shown?.items.estimated;
   const totals = totalsRow && shown && rows.length > 0 ? totalsRow(shown) : undefined;
@@ -365,12 +346,8 @@ export default function ReportPage<Row extends object>({
         )
       )}
       {answer.isError && <Typography.Text type="danger">{answer.error.message}</Typography.Text>}
-      {widerThanRoom && (
-        <Typography.Text type="secondary" style={{ display: 'block', textAlign: 'right', fontSize: 12, marginBottom: 4 }} data-testid="side-scroll-cue">
-          More columns to the right: scroll the table sideways →
-        </Typography.Text>
-      )}
-      <div ref={tableHolder}>
+      {sideScroll.cue}
+      <div ref={sideScroll.holder}>
         <Table<Row>
           rowKey={rowKey}
           columns={shownColumns}
