@@ -75,6 +75,10 @@ describe('device orders', () => {
     ]);
     const texas = await as('dallas', 'POST', '/api/v1/manager/create_inventory_request_order', { office_id: offices.dallas, method_of_delivery: 4, ...shipping, devices_requested: 2, sims_requested: 5 });
     expect([texas.status, texas.body.fields]).toEqual([400, { devices_requested: 'Phones are ordered only for offices in CA' }]);
+    // Nothing ordered, in words that fit the office (issue 42): SIMs are all a Texas office may order; Fresno may order phones and tablets too.
+    const nothing = async (who: keyof typeof people, office: string) => (await as(who, 'POST', '/api/v1/manager/create_inventory_request_order', { office_id: office, method_of_delivery: 4, ...shipping, sims_requested: 0 })).body;
+    expect(await nothing('dallas', offices.dallas)).toMatchObject({ message: 'You must request at least one SIM.', fields: { sims_requested: 'You must request at least one SIM.' } });
+    expect(await nothing('fresno', offices.fresno)).toMatchObject({ message: 'You must request at least one Phone or Tablet.', fields: { sims_requested: 'You must request at least one Phone or Tablet.' } });
     // Another office's manager cannot order for Fresno: as if it did not exist.
     expect((await as('dallas', 'POST', '/api/v1/manager/create_inventory_request_order', { office_id: offices.fresno, method_of_delivery: 4, ...shipping, sims_requested: 5 })).status).toBe(404);
 

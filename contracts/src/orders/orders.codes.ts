@@ -91,3 +91,14 @@ export const ORDER_RESUBMITTABLE: readonly number[] = [3, 5, 7];
 export function orderApprovalLevel(roles: readonly number[], approvalStatus: number | null) {
   return [...ORDER_APPROVAL_CHAIN].reverse().find((approver) => roles.includes(approver.role) && approver.actsAt.includes(approvalStatus));
 }
+
+/** The approval statuses an approver's "approve" leaves (ORDER_APPROVAL_CHAIN: 2, 4, 6). */
+const APPROVED_BY_SOMEONE: readonly number[] = ORDER_APPROVAL_CHAIN.map((approver) => approver.approve);
+
+/**
+ * Whether someone approved the order as it stands: its last answer was an approval (a shipped or
+ * fulfilled order keeps the admin's). Not while it awaits its first answer, nor once rejected, nor
+ * after a resubmit (the chain starts again). Only then do its approved quantities mean anything:
+ * the screen and the export show them only then.
+ */
+export const orderApproved = (order: { readonly approval_status: number | null }): boolean => order.approval_status !== null && APPROVED_BY_SOMEONE.includes(order.approval_status);

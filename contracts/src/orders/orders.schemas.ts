@@ -34,10 +34,20 @@ const shippingFields = {
   email: z.preprocess(blankAsMissing, text('Please input Email').trim().max(254, 'Please input Email').pipe(z.email('Please input Email'))),
 };
 
-/** At least one of phones, tablets, SIMs (doc 2 §5, the spec's words). */
+/** At least one of phones, tablets, SIMs (doc 2 §5, the spec's words), where phones and tablets may be ordered (an office in CA). */
 export const AT_LEAST_ONE_MESSAGE = 'You must request at least one Phone or Tablet.';
+/** The same rule where only SIMs may be ordered (any office outside CA): the spec's sentence would name what the form does not offer. */
+export const AT_LEAST_ONE_SIM_MESSAGE = 'You must request at least one SIM.';
+/**
+ * The words for "nothing ordered": the spec's where phones and tablets are offered, SIMs alone
+ * elsewhere. The rule itself is the decider's (it knows the office); the form says it first.
+ */
+export const atLeastOneMessage = (phonesAndTablets: boolean): string => (phonesAndTablets ? AT_LEAST_ONE_MESSAGE : AT_LEAST_ONE_SIM_MESSAGE);
 
-/** POST manager/create_inventory_request_order (payload ours): the office, how it is delivered, where, and how many. */
+/**
+ * POST manager/create_inventory_request_order (payload ours): the office, how it is delivered,
+ * where, and how many. "At least one" is the decider's rule: its words depend on the office.
+ */
 export const createInventoryOrderBody = z
   .object({
     office_id: idParam('Please select office'),
@@ -49,8 +59,7 @@ export const createInventoryOrderBody = z
     devices_requested: quantity('Phones'),
     tablets_requested: quantity('Tablets'),
     sims_requested: quantity('SIMs'),
-  })
-  .refine((order) => order.devices_requested + order.tablets_requested + order.sims_requested > 0, { message: AT_LEAST_ONE_MESSAGE, path: ['sims_requested'] });
+  });
 export type CreateInventoryOrderBody = z.infer<typeof createInventoryOrderBody>;
 
 /** POST inventory_request_order_accept_reject/:id (doc 2 §7): req_action 2 approve / 3 reject, the approved quantities, a comment, the shipping as the approver leaves it. */
@@ -72,8 +81,7 @@ export const resubmitInventoryOrderBody = z
     devices_requested: quantity('Phones'),
     tablets_requested: quantity('Tablets'),
     sims_requested: quantity('SIMs'),
-  })
-  .refine((order) => order.devices_requested + order.tablets_requested + order.sims_requested > 0, { message: AT_LEAST_ONE_MESSAGE, path: ['sims_requested'] });
+  });
 export type ResubmitInventoryOrderBody = z.infer<typeof resubmitInventoryOrderBody>;
 
 /** One order by its id in the path. */

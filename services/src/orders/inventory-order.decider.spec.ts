@@ -38,6 +38,20 @@ describe('device order request', () => {
     expect(after(initialInventoryOrderState('o1'), decision)).toMatchObject({ status: 1, approval_status: 1, order_prefix: 'ORD-000042', office_id: 'office-ca', version: 1, requested: quantities(10, 5, 20) });
   });
 
+  it('says "nothing ordered" in words that fit the office: the spec\'s sentence in CA, "at least one SIM" where only SIMs may be ordered', () => {
+    const nothing = (office: typeof CA) => decideRequestOrder({ order_id: 'o1', number: 1, requested_by: 'om', delivery_method: 3, shipping, requested: quantities(0, 0, 0) }, { office });
+    expectRefusal(nothing(CA), 'You must request at least one Phone or Tablet.', 400);
+    expectRefusal(nothing(TX), 'You must request at least one SIM.', 400);
+    expect((nothing(TX) as DomainError).fields).toEqual({ sims_requested: 'You must request at least one SIM.' });
+    // The same on resubmit and on approving nothing, by the order's office.
+    const rejected = answeredBy([ROLE.IBO_MANAGER, 3]);
+    const resubmitNothing = (officeState: string) => decideResubmitOrder({ comments: 'again', requested: quantities(0, 0, 0), shipping, resubmitted_by: 'om' }, { order: rejected }, { visible: true, officeState });
+    expectRefusal(resubmitNothing('CA'), 'You must request at least one Phone or Tablet.', 400);
+    expectRefusal(resubmitNothing('TX'), 'You must request at least one SIM.', 400);
+    const approveNothing = decideAnswerOrder({ req_action: 2, approved: quantities(0, 0, 0), shipping, admin_comments: null, answered_by: 'ibo', roles: [ROLE.IBO_MANAGER] }, { order: requested() }, { visible: true, officeState: 'TX' });
+    expectRefusal(approveNothing, 'You must request at least one SIM. To approve nothing, reject the order.', 400);
+  });
+
   it('refuses phones or tablets for an office outside CA, naming the fields; nothing at all; an office out of scope', () => {
     const outsideCa = decideRequestOrder({ order_id: 'o1', number: 1, requested_by: 'om', delivery_method: 3, shipping, requested: quantities(1, 2, 5) }, { office: TX });
     expectRefusal(outsideCa, 'Phones and tablets are ordered only for offices in CA; order SIMs for this office.', 400);

@@ -1,5 +1,4 @@
 import {
-  AT_LEAST_ONE_MESSAGE,
   INVENTORY_ORDER_NUMBERS_STREAM,
   type InventoryOrderEvent,
   type InventoryOrderNumberEvent,
@@ -9,6 +8,7 @@ import {
   ORDER_APPROVAL_CHAIN,
   ORDER_RESUBMITTABLE,
   type OrderShipping,
+  atLeastOneMessage,
   inventoryOrderStatuses,
   orderApprovalLevel,
   inventoryOrderStream,
@@ -52,6 +52,12 @@ function phonesAndTabletsRefused(quantities: OrderQuantities, officeState: strin
 
 const nothingOrdered = (quantities: OrderQuantities) => quantities.devices + quantities.tablets + quantities.sims === 0;
 
+/**
+ * "Nothing ordered" in words that fit the office (doc 2 §5): the spec's sentence where phones and
+ * tablets may be ordered (CA); "at least one SIM" where SIMs are all an office may order.
+ */
+const nothingOrderedMessage = (officeState: string | null) => atLeastOneMessage(officeState === PHONES_AND_TABLETS_STATE);
+
 // ----- Request -----
 
 export interface RequestOrderCommand {
@@ -73,7 +79,7 @@ export interface OfficeFacts {
 export function decideRequestOrder(command: RequestOrderCommand, facts: OfficeFacts): BatchDecision | DomainError {
   const { office } = facts;
   if (!office) return new DomainError('Please select office', 404);
-  if (nothingOrdered(command.requested)) return new DomainError(AT_LEAST_ONE_MESSAGE, 400);
+  if (nothingOrdered(command.requested)) return new DomainError(nothingOrderedMessage(office.state_short_name), 400, { sims_requested: nothingOrderedMessage(office.state_short_name) });
   const refused = phonesAndTabletsRefused(command.requested, office.state_short_name, 'requested');
   if (refused) return refused;
   const requested: InventoryOrderEvent = {
@@ -136,7 +142,7 @@ export function decideAnswerOrder(command: AnswerOrderCommand, state: { readonly
   if (command.req_action === 2) {
     const raised = KINDS.find((kind) => command.approved[kind.key] > order.requested[kind.key]);
     if (raised) return new DomainError(`An approver cannot raise ${raised.name} above the ${order.requested[raised.key]} requested.`, 409, { [`${raised.field}_approved`]: `At most ${order.requested[raised.key]}` });
-    if (nothingOrdered(command.approved)) return new DomainError(`${AT_LEAST_ONE_MESSAGE} To approve nothing, reject the order.`, 400);
+    if (nothingOrdered(command.approved)) return new DomainError(`${nothingOrderedMessage(facts.officeState)} To approve nothing, reject the order.`, 400);
     const refused = phonesAndTabletsRefused(command.approved, facts.officeState, 'approved');
     if (refused) return refused;
   }
@@ -171,7 +177,7 @@ export function decideResubmitOrder(command: ResubmitOrderCommand, state: { read
   const { order } = state;
   if (order.status === 0 || !facts.visible) return notFound();
   if (!RESUBMITTABLE.includes(order.approval_status ?? 0)) return new DomainError(`${order.order_prefix} is ${statusName(order.status)}: only a rejected order can be resubmitted.`);
-  if (nothingOrdered(command.requested)) return new DomainError(AT_LEAST_ONE_MESSAGE, 400);
+  if (nothingOrdered(command.requested)) return new DomainError(nothingOrderedMessage(facts.officeState), 400, { sims_requested: nothingOrderedMessage(facts.officeState) });
   const refused = phonesAndTabletsRefused(command.requested, facts.officeState, 'requested');
   if (refused) return refused;
   const resubmitted: InventoryOrderEvent = {

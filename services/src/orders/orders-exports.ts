@@ -1,9 +1,9 @@
-import type { InventoryOrderRow } from '@portal/contracts';
+import { type InventoryOrderRow, orderApproved } from '@portal/contracts';
 import { type InventoryOrderFilters, type Paging, inventoryOrders } from '@portal/projections';
 import { formatExportDate } from '../exports/export-definition';
 import { listExport } from '../exports/list-export';
 
-/** Order Devices (inventory_request_orders_export): the screen's rows, requested beside approved and received. */
+/** Order Devices (inventory_request_orders_export): the screen's rows, requested beside approved (blank until someone approved it, as on the screen) and received. */
 export const inventoryOrdersExport = listExport<InventoryOrderRow, Omit<InventoryOrderFilters, keyof Paging>>(
   'device-orders',
   [
@@ -15,11 +15,11 @@ export const inventoryOrdersExport = listExport<InventoryOrderRow, Omit<Inventor
     { heading: 'Requested By', value: (row) => row.requested_by_name },
     { heading: 'Delivery Method', value: (row) => row.method_of_delivery_text },
     { heading: 'Phones Requested', value: (row) => row.devices_requested },
-    { heading: 'Phones Approved', value: (row) => row.devices_approved },
+    { heading: 'Phones Approved', value: (row) => (orderApproved(row) ? row.devices_approved : null) },
     { heading: 'Tablets Requested', value: (row) => row.tablets_requested },
-    { heading: 'Tablets Approved', value: (row) => row.tablets_approved },
+    { heading: 'Tablets Approved', value: (row) => (orderApproved(row) ? row.tablets_approved : null) },
     { heading: 'SIMs Requested', value: (row) => row.sims_requested },
-    { heading: 'SIMs Approved', value: (row) => row.sims_approved },
+    { heading: 'SIMs Approved', value: (row) => (orderApproved(row) ? row.sims_approved : null) },
     { heading: 'Phones Received', value: (row) => row.devices_received },
     { heading: 'Tablets Received', value: (row) => row.tablets_received },
     { heading: 'SIMs Received', value: (row) => row.sims_received },

@@ -13,6 +13,7 @@ beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   document.body.innerHTML = '';
 });
 
@@ -106,44 +107,55 @@ describe('Order Devices', { timeout: 30_000 }, () => {
     renderPage(<OrderDevicesPage />, [ROLE.RETAILER_MANAGER]);
     await screen.findByText('ORD-000001');
     expect(api.queries(LIST)[0]).toEqual({ page: '1', results: '25' });
+    // The quantities right after the status (issue 42: they were 700-1,100 px off to the right at 1366 px).
     expect(columnTitles()).toEqual([
       'Order ID',
       'Status',
-      'IBO/Market',
+      'Phonesrequested → approved',
+      'Tabletsrequested → approved',
+      'SIMsrequested → approved',
       'Office',
+      'IBO/Market',
       'Requested By',
       'Created',
       'Delivery Method',
-      'Phones (requested → approved)',
-      'Tablets (requested → approved)',
-      'SIMs (requested → approved)',
       'Tracking Number',
       'Ship To',
       'Actions',
     ]);
-    const cells = [...rowOf('ORD-000003').querySelectorAll('td')].map((cell) => cell.textContent).slice(0, 12);
-    expect(cells).toEqual([
+    const cells = (orderPrefix: string) => [...rowOf(orderPrefix).querySelectorAll('td')].map((cell) => cell.textContent).slice(0, 12);
+    expect(cells('ORD-000003')).toEqual([
       'ORD-000003',
-      'IBO Manager',
-      'Texas Market',
-      'Austin North (TX-1)',
-      'Mo Manager',
-      '05-06-2025',
-      'Shipping to Business Location',
+      'IBO Manager (Approved)',
       '0 → 0',
       '0 → 0',
       '20 → 15',
+      'Austin North (TX-1)',
+      'Texas Market',
+      'Mo Manager',
+      '05-06-2025',
+      'Shipping to Business Location',
       '—',
       'Austin North1 Main St, Austin, TX 78701',
     ]);
+    // The approved count only once someone approved: not while the order awaits its first answer, nor once rejected.
+    const quantities = (orderPrefix: string) => cells(orderPrefix).slice(2, 5);
+    expect(quantities('ORD-000001')).toEqual(['10 → —', '2 → —', '20 → —']);
+    expect(within(rowOf('ORD-000001')).getByLabelText('10 requested, none approved yet')).toBeInTheDocument();
+    expect(quantities('ORD-000004')).toEqual(['0 → —', '0 → —', '20 → —']);
+    expect(quantities('ORD-000006')).toEqual(['0 → —', '0 → —', '20 → —']);
+    expect(quantities('ORD-000005')).toEqual(['0 → 0', '0 → 0', '20 → 20']);
+    expect(quantities('ORD-000009')).toEqual(['0 → 0', '0 → 0', '20 → 20']);
     expect(within(rowOf('ORD-000009')).getByText('1Z999AA10123456784')).toBeInTheDocument();
 
-    // Chips (doc 2 §4): 1, 9, 10 orange; 6, 8 green; 2 and 3 'IBO Manager'; 4, 5 the retailer's words; 7 volcano.
+    // Chips (doc 2 §4): 1, 9, 10 orange; 6, 8 green; 2 and 3 'IBO Manager', with which it was in words; 4, 5 the retailer's words; 7 volcano.
     const chip = (orderPrefix: string) => rowOf(orderPrefix).querySelector('.ant-tag')!;
     expect(chip('ORD-000001')).toHaveClass('ant-tag-orange');
     expect(chip('ORD-000009')).toHaveClass('ant-tag-orange');
     expect(chip('ORD-000007')).toHaveClass('ant-tag-green');
-    expect(chip('ORD-000004')).toHaveTextContent('IBO Manager');
+    expect(chip('ORD-000004')).toHaveTextContent('IBO Manager (Rejected)');
+    expect(chip('ORD-000004')).toHaveClass('ant-tag-red');
+    expect(chip('ORD-000003')).toHaveClass('ant-tag-cyan');
     expect(within(rowOf('ORD-000004')).getByLabelText('Rejected by IBO Manager')).toBeInTheDocument();
     expect(chip('ORD-000005')).toHaveTextContent('Approved by Retailer');
     expect(chip('ORD-000006')).toHaveTextContent('Rejected by Retailer');
@@ -215,7 +227,8 @@ describe('Order Devices', { timeout: 30_000 }, () => {
       'Please input ZIP',
       'Please input mobile number',
       'Please input Email',
-      'You must request at least one Phone or Tablet.',
+      // No office yet: SIMs are all the form offers, and it says so (issue 42).
+      'You must request at least one SIM.',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
@@ -237,6 +250,9 @@ describe('Order Devices', { timeout: 30_000 }, () => {
     fireEvent.change(field('Contact Number'), { target: { value: '310555010' } });
     fireEvent.click(buttonOf('Submit'));
     expect(await screen.findByText('Please input mobile number')).toBeInTheDocument();
+    // Phones and tablets offered: the spec's sentence.
+    expect(await screen.findByText('You must request at least one Phone or Tablet.')).toBeInTheDocument();
+    expect(screen.queryByText('You must request at least one SIM.')).toBeNull();
     fireEvent.change(field('Contact Number'), { target: { value: '(310) 555-0100' } });
     fireEvent.change(field('Phones'), { target: { value: '5' } });
     await waitFor(() => expect(screen.queryByText('You must request at least one Phone or Tablet.')).toBeNull());
@@ -278,7 +294,9 @@ describe('Order Devices', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByLabelText('Phones', { selector: 'input' })).toBeNull());
     await fillShipping();
     fireEvent.click(buttonOf('Submit'));
-    expect(await screen.findByText('You must request at least one Phone or Tablet.')).toBeInTheDocument();
+    // A SIM-only office (issue 42): the spec's sentence would name fields the form does not show.
+    expect(await screen.findByText('You must request at least one SIM.')).toBeInTheDocument();
+    expect(screen.queryByText('You must request at least one Phone or Tablet.')).toBeNull();
     fireEvent.change(field('SIMs'), { target: { value: '3' } });
     fireEvent.click(buttonOf('Submit'));
     await waitFor(() => expect(api.bodies('POST', CREATE)).toMatchObject([{ office_id: 'office-austin-north', devices_requested: 0, tablets_requested: 0, sims_requested: 3 }]));
@@ -389,6 +407,13 @@ describe('Order Devices', { timeout: 30_000 }, () => {
   });
 
   it('View Log lists the steps and marks the ones a resubmit superseded; Comments shows the comments', async () => {
+    // jsdom lays nothing out: the log's table is given the width it has in a 736 px drawer at 1366 px (about 1,100 px).
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.closest('.ant-drawer') && this.classList.contains('ant-table-content') ? 1100 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.closest('.ant-drawer') && this.classList.contains('ant-table-content') ? 688 : 0;
+    });
     serve();
     renderPage(<OrderDevicesPage />);
     await screen.findByText('ORD-000001');
@@ -402,8 +427,12 @@ describe('Order Devices', { timeout: 30_000 }, () => {
     }
     for (const description of ['Resubmitted', 'Approved by the IBO manager']) expect(within(step(description)).queryByText('superseded')).toBeNull();
     const approved = [...step('Approved by the IBO manager').querySelectorAll('td')].map((cell) => cell.textContent);
-    expect(approved).toEqual(['05-06-2025', 'Approved by the IBO managerApproved by IBO Manager, version 2', 'Ivy IBO', '—', '10 → 8', '0', '20', '200 Sunset Blvd, Los Angeles, CA 90001']);
+    // The counts right after the step (issue 42: SIMs were off-screen at 1366 px).
+    expect(approved).toEqual(['05-06-2025', 'Approved by the IBO managerApproved by IBO Manager, version 2', '10 → 8', '0', '20', 'Ivy IBO', '—', '200 Sunset Blvd, Los Angeles, CA 90001']);
     expect(within(step('Rejected by the IBO manager')).getByText('Too many phones')).toBeInTheDocument();
+    // Wider than the drawer: the pages' "scroll sideways" cue, inside the drawer (issue 42).
+    const drawer = screen.getByText('Order Log: ORD-000001').closest('.ant-drawer')!;
+    await waitFor(() => expect(within(drawer as HTMLElement).getByTestId('side-scroll-cue')).toHaveTextContent('More columns to the right: scroll the table sideways →'));
     fireEvent.click(screen.getByLabelText('Close', { selector: 'button' }));
 
     fireEvent.click(actionOf('Comments', 'ORD-000001')!);

@@ -76,7 +76,8 @@ export default function OrderDevicesPage() {
   };
 
   const { orderId, status, iboMarket, office, requestedBy, created, deliveryMethod, phones, tablets, sims, trackingNumber, shipTo } = orderColumns;
-  const columns: ColumnsType<InventoryOrderRow> = [orderId, status, iboMarket, office, requestedBy, created, deliveryMethod, phones, tablets, sims, trackingNumber, shipTo, actions];
+  // What was ordered and approved right after the status: at 1366 px they were 700-1,100 px off to the right.
+  const columns: ColumnsType<InventoryOrderRow> = [orderId, status, phones, tablets, sims, office, iboMarket, requestedBy, created, deliveryMethod, trackingNumber, shipTo, actions];
 
   return (
     <>

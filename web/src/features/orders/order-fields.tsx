@@ -1,4 +1,4 @@
-import { AT_LEAST_ONE_MESSAGE, ORDER_MAX_QUANTITY, type createInventoryOrderBody } from '@portal/contracts/orders/orders.schemas';
+import { ORDER_MAX_QUANTITY, atLeastOneMessage, type createInventoryOrderBody } from '@portal/contracts/orders/orders.schemas';
 import type { InventoryOrderRow } from '@portal/contracts/orders/orders.views';
 import { Col, Form, type FormRule, Input, InputNumber, Row } from 'antd';
 import { checkedBy } from '../../app/schema-rule';
@@ -72,14 +72,18 @@ export function requestedOf(order: InventoryOrderRow, phonesAndTablets: boolean)
     : { sims_requested: order.sims_requested };
 }
 
-/** At least one of the shown quantities is not zero, in the spec's words (contracts' AT_LEAST_ONE_MESSAGE; the schema says it on SIMs too). */
+/**
+ * At least one of the shown quantities is not zero, said before sending in the decider's words
+ * (contracts' atLeastOneMessage): the spec's sentence where phones and tablets are offered, "at
+ * least one SIM" where SIMs are all the office may order.
+ */
 const atLeastOne =
   (phonesAndTablets: boolean): FormRule =>
   ({ getFieldValue }) => ({
     validator: async () => {
       const shown: readonly RequestedField[] = phonesAndTablets ? REQUESTED : ['sims_requested'];
       const total = shown.reduce((sum, field) => sum + (Number(getFieldValue(field)) || 0), 0);
-      if (total <= 0) throw new Error(AT_LEAST_ONE_MESSAGE);
+      if (total <= 0) throw new Error(atLeastOneMessage(phonesAndTablets));
     },
   });
 

@@ -65,7 +65,11 @@ describe('Order Devices: who may approve or reject (docs/ORDERS.md)', () => {
     const chip = (status: number, status_text = `status ${status}`) => orderStatusChip({ status, status_text });
     expect([1, 9, 10].map((status) => chip(status))).toEqual([1, 9, 10].map((status) => ({ color: 'orange', text: `status ${status}` })));
     expect([6, 8].map((status) => chip(status).color)).toEqual(['green', 'green']);
-    expect([chip(2, 'Approved by IBO Manager').text, chip(3, 'Rejected by IBO Manager').text]).toEqual(['IBO Manager', 'IBO Manager']);
+    // The spec's 'IBO Manager' for both, with which it was in words (issue 42: colour alone told them apart).
+    expect([chip(2, 'Approved by IBO Manager'), chip(3, 'Rejected by IBO Manager')]).toEqual([
+      { color: 'cyan', text: 'IBO Manager (Approved)' },
+      { color: 'red', text: 'IBO Manager (Rejected)' },
+    ]);
     expect([chip(4).text, chip(5).text]).toEqual(['Approved by Retailer', 'Rejected by Retailer']);
     expect(chip(7, 'Rejected by Admin')).toEqual({ color: 'volcano', text: 'Rejected by Admin' });
   });

@@ -106,8 +106,9 @@ export function resubmitBlocked(order: Pick<InventoryOrderRow, 'approval_status'
 /**
  * The status chip (doc 2 §4): 1, 9, 10 orange with the status text; 6 and 8 green; 2 and 3 shown
  * as 'IBO Manager'; 4 'Approved by Retailer'; 5 'Rejected by Retailer'; 7 volcano with the status
- * text. The spec gives no colours for 2 to 5: ours, approvals cyan and rejections red (so the two
- * 'IBO Manager' chips differ; the full status is their tooltip).
+ * text. The spec gives no colours for 2 to 5: ours, approvals cyan and rejections red. The two
+ * 'IBO Manager' chips also say which it was in words, (Approved) or (Rejected): a colour alone
+ * tells a new user nothing; the full status is their tooltip.
  */
 export function orderStatusChip(order: Pick<InventoryOrderRow, 'status' | 'status_text'>): { color: string; text: string } {
   switch (order.status) {
@@ -119,9 +120,9 @@ export function orderStatusChip(order: Pick<InventoryOrderRow, 'status' | 'statu
     case ORDER_STATUS.fulfilled:
       return { color: 'green', text: order.status_text };
     case ORDER_STATUS.iboApproved:
-      return { color: 'cyan', text: 'IBO Manager' };
+      return { color: 'cyan', text: 'IBO Manager (Approved)' };
     case ORDER_STATUS.iboRejected:
-      return { color: 'red', text: 'IBO Manager' };
+      return { color: 'red', text: 'IBO Manager (Rejected)' };
     case ORDER_STATUS.retailerApproved:
       return { color: 'cyan', text: 'Approved by Retailer' };
     case ORDER_STATUS.retailerRejected:

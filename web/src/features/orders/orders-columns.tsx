@@ -1,3 +1,4 @@
+import { orderApproved } from '@portal/contracts/orders/orders.codes';
 import type { INVENTORY_ORDER_SORTS } from '@portal/contracts/orders/orders.schemas';
 import type { InventoryOrderRow } from '@portal/contracts/orders/orders.views';
 import { Tag, Tooltip, Typography } from 'antd';
@@ -12,8 +13,28 @@ const dash = (value: string | null | undefined) => value || '—';
 /** A column the server sorts: its key is sent as `sort_by` (contracts' INVENTORY_ORDER_SORTS), by ReportPage. */
 const sortedBy = (key: (typeof INVENTORY_ORDER_SORTS)[number]) => ({ key, sorter: true });
 
-/** What was requested, and what the last approval left (the requested count until an approver lowers it): "10 → 8". */
-const requestedToApproved = (requested: number, approved: number) => `${requested} → ${approved}`;
+/**
+ * What was requested, and what the last approval left: "10 → 8" once an approver approved it;
+ * "10 → —" while nobody has, and on a rejected order (a rejection approves nothing).
+ */
+function RequestedToApproved({ order, requested, approved }: { order: InventoryOrderRow; requested: number; approved: number }) {
+  if (orderApproved(order)) return <span aria-label={`${requested} requested, ${approved} approved`}>{`${requested} → ${approved}`}</span>;
+  return (
+    <span aria-label={`${requested} requested, none approved yet`}>
+      {requested} <Typography.Text type="secondary">→ —</Typography.Text>
+    </span>
+  );
+}
+
+/** A quantity column's title: the kind, and under it what the two numbers are (a narrow column at 1366 px). */
+const quantityTitle = (kind: string) => (
+  <>
+    {kind}
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, fontWeight: 'normal' }}>
+      requested → approved
+    </Typography.Text>
+  </>
+);
 
 /** The status chip; the full status as its tooltip when the chip says less ('IBO Manager'). */
 function StatusChip({ order }: { order: InventoryOrderRow }) {
@@ -52,9 +73,9 @@ export const orderColumns = {
   requestedBy: { title: 'Requested By', dataIndex: 'requested_by_name', key: 'requested_by_name', render: dash },
   created: { title: 'Created', dataIndex: 'created_at', ...sortedBy('created_at'), render: (at: string) => shownDate(at) },
   deliveryMethod: { title: 'Delivery Method', dataIndex: 'method_of_delivery_text', key: 'method_of_delivery_text', render: dash },
-  phones: { title: 'Phones (requested → approved)', key: 'phones', render: (_value: unknown, order) => requestedToApproved(order.devices_requested, order.devices_approved) },
-  tablets: { title: 'Tablets (requested → approved)', key: 'tablets', render: (_value: unknown, order) => requestedToApproved(order.tablets_requested, order.tablets_approved) },
-  sims: { title: 'SIMs (requested → approved)', key: 'sims', render: (_value: unknown, order) => requestedToApproved(order.sims_requested, order.sims_approved) },
+  phones: { title: quantityTitle('Phones'), key: 'phones', render: (_value: unknown, order) => <RequestedToApproved order={order} requested={order.devices_requested} approved={order.devices_approved} /> },
+  tablets: { title: quantityTitle('Tablets'), key: 'tablets', render: (_value: unknown, order) => <RequestedToApproved order={order} requested={order.tablets_requested} approved={order.tablets_approved} /> },
+  sims: { title: quantityTitle('SIMs'), key: 'sims', render: (_value: unknown, order) => <RequestedToApproved order={order} requested={order.sims_requested} approved={order.sims_approved} /> },
   trackingNumber: { title: 'Tracking Number', dataIndex: 'tracking_number', key: 'tracking_number', render: dash },
   shipTo: { title: 'Ship To', key: 'ship_to', render: (_value: unknown, order) => <ShipTo order={order} /> },
 } satisfies Record<string, OrderColumn>;
