@@ -1,8 +1,10 @@
-import { type AgentSalesRow, type DetailedSalesRow, type OfficeSalesSummaryRow, type OfficeSummaryRow, type Page, type SalesCounts, type SalesDashboard, withLuhnCheckDigit } from '@portal/contracts';
+import { type AgentSalesRow, type DetailedSalesRow, type ExportAnswer, type ExportProgress, type OfficeSalesSummaryRow, type OfficeSummaryRow, type Page, type SalesCounts, type SalesDashboard, withLuhnCheckDigit } from '@portal/contracts';
 import { businessDate } from '@portal/projections';
 import { sql } from 'kysely';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { type SeededService, call, downloadExport, login, startSeededService } from '../support/demo';
+import { type TestDatabase, createTestDatabase } from '../../services/src/platform/testing/test-database';
+import { builtMain, exited, startNode, startService, waitFor } from '../support/processes';
 
 const imei = (serial: number) => withLuhnCheckDigit(`35310088${String(serial).padStart(6, '0')}`);
 const DAY = 86_400_000;
@@ -94,6 +96,14 @@ describe('sales', () => {
     const byPlan = await detailed('retailer', 'sort_by=plan_name&sort=ASC');
     expect(byPlan.body.items.data.map((row) => row.plan_name)).toEqual([...plan(sold)].sort());
     expect((await detailed('retailer', `keyword=${sold[1]!.imei.slice(-8)}`)).body.items.data.map((row) => row.imei)).toEqual([sold[1]!.imei]);
+    // The keyword finds names too: the agent's (whole, or a part in any case), the office's (or its number), the IBO/market's.
+    const agentName = all.body.items.data[0]!.agent_name!;
+    const iboName = all.body.items.data[0]!.ibo_name!;
+    const found = async (keyword: string) => (await detailed('retailer', `keyword=${encodeURIComponent(keyword)}`)).body.items.total;
+    for (const keyword of [agentName, agentName.split(' ')[1]!.toLowerCase(), 'dallas off', 'OF001', iboName]) expect([keyword, await found(keyword)]).toEqual([keyword, 5]);
+    expect(await found('Houston')).toBe(0);
+    expect((await detailed('dallas', `keyword=${encodeURIComponent(agentName)}`)).body.items.total).toBe(5);
+    expect((await downloadExport(service.baseUrl, tokens.retailer, `/api/v1/detailed_sales_export?keyword=${encodeURIComponent(agentName)}`)).rows).toHaveLength(5);
     expect((await detailed('retailer', `office_id=${offices.houston}`)).body.items.total).toBe(0);
     expect((await detailed('retailer', `start_date=${wire(daysAgo(5))}&end_date=${wire(daysAgo(1))}`)).body.items.data.map((row) => row.imei)).toEqual([sold[3]!.imei]);
     expect((await as<{ items: Page<DetailedSalesRow> }>('retailer', 'GET', '/api/v1/manager/manager_sales_report?page=2&results=2')).body.items).toMatchObject({ total: 5, current_page: 2, data: [expect.anything(), expect.anything()] });
@@ -119,7 +129,10 @@ describe('sales', () => {
     expect((await detailed('retailer', `ibo_marketer_id=${otherIbo}`)).body.items.total).toBe(0);
     expect((await detailed('dallas', `ibo_marketer_id=${otherIbo}`)).body.items.total).toBe(5);
     const retailerFile = await downloadExport(service.baseUrl, tokens.retailer, '/api/v1/detailed_sales_export?sort_by=imei&sort=ASC');
-    expect(retailerFile.heading.startsWith('IBO Name,Allocated Office,Office,Agent')).toBe(true);
+    // Doc 2 §2's order (the device type's code beside its name, for downstream systems).
+    expect(retailerFile.heading).toBe(
+      'IBO Name,Allocated Office,Office,Agent,Enrollment ID,ETC Code,IMEI,Pallet,Carton,Enrollment Type,ESN,Order Date,Activation Date,Allocation Date,Plan Name,Device Type,Device Type Code,Subscriber State,Subscriber Zip',
+    );
     expect(retailerFile.rows.map((line) => /\b\d{15}\b/.exec(line)![0])).toEqual(sold.map((sale) => sale.imei).sort());
     const managerFile = await downloadExport(service.baseUrl, tokens.ibo, '/api/v1/detailed_sales_export');
     expect(managerFile.heading.startsWith('Allocated Office,Office,Agent')).toBe(true);
@@ -127,6 +140,31 @@ describe('sales', () => {
     // A clicked count's file likewise.
     expect((await downloadExport(service.baseUrl, tokens.dallas, `/api/v1/sales/office/${offices.dallas}/30_day`)).heading.startsWith('Allocated Office,Office,Agent')).toBe(true);
     expect((await downloadExport(service.baseUrl, tokens.retailer, `/api/v1/sales/office/${offices.dallas}/30_day`)).heading.startsWith('IBO Name,Allocated Office')).toBe(true);
+  });
+
+  it('names a file by what it holds, whoever asks: the same name with or without the IBO Name column, in the answer and the download', async () => {
+    const exported = async (who: keyof typeof people, path: string) => {
+      const answer = await as<ExportAnswer>(who, 'GET', path);
+      expect(answer.status).toBe(200);
+      let { url, file_name } = answer.body;
+      if (answer.body.download === 0) {
+        const done = await waitFor(() => as<ExportProgress>(who, 'GET', `/api/v1/exports/${answer.body.export_id}`), (progress) => progress.body.status !== 'queued' && progress.body.status !== 'running', 30_000, `the export ${path}`);
+        ({ url, file_name } = done.body);
+      }
+      const file = await fetch(new URL(url!, service.baseUrl));
+      return { file_name, disposition: file.headers.get('content-disposition'), heading: (await file.text()).replace(/^\uFEFF/, '').split('\r\n')[0] };
+    };
+    // The Dallas office manager (role 3): no IBO Name column, yet the office has an IBO: the name says nothing of it.
+    const managers = await exported('dallas', `/api/v1/sales/office/${offices.dallas}/30_day`);
+    expect(managers.file_name).toMatch(/^sales-breakdown-\d{2}-\d{2}-\d{4}\.csv$/);
+    expect(managers.disposition).toBe(`attachment; filename="${managers.file_name}"`);
+    expect(managers.heading.startsWith('Allocated Office,')).toBe(true);
+    const retailers = await exported('retailer', `/api/v1/sales/office/${offices.dallas}/30_day?format=xlsx`);
+    expect(retailers.file_name).toBe(managers.file_name!.replace(/csv$/, 'xlsx'));
+    expect(retailers.disposition).toBe(`attachment; filename="${retailers.file_name}"`);
+    const detailedFile = await exported('dallas', '/api/v1/detailed_sales_export');
+    expect(detailedFile.file_name).toMatch(/^detailed-sales-report-\d{2}-\d{2}-\d{4}\.csv$/);
+    expect(detailedFile.heading.startsWith('Allocated Office,')).toBe(true);
   });
 
   it("Agent Sales Detailed Report: the agent's own sales only", async () => {
@@ -211,3 +249,49 @@ describe('sales', () => {
 });
 
 const plan = (sales: readonly { plan: string }[]) => sales.map((sale) => sale.plan);
+
+/**
+ * The demo's sales (`seed --devices`, the same commands and manifests the demo always uses): every
+ * sale carries what upstream's manifest said of its device — enrollment number, type, ETC code and
+ * (a phone's or tablet's) ESN — on the screen and in a clicked count's file (issue 42, item 14).
+ */
+describe("the demo's sales", () => {
+  let test: TestDatabase | undefined;
+  let running: ReturnType<typeof startNode> | undefined;
+  afterAll(async () => {
+    if (running) {
+      running.kill('SIGTERM');
+      await exited(running);
+    }
+    await test?.drop();
+  });
+
+  it('carry the enrollment number, enrollment type, ETC code and ESN of each device, on screen and in the breakdown file', async () => {
+    test = await createTestDatabase();
+    const seed = startNode(builtMain, ['seed', '--devices', '500', '--bulk'], { DATABASE_URL: test.url, NODE_ENV: 'test', LOG_LEVEL: 'warn' });
+    if ((await exited(seed)) !== 0) throw new Error(`seed failed:\n${seed.output()}`);
+    const service = await startService([], { DATABASE_URL: test.url, NODE_ENV: 'test' });
+    running = service.child;
+    // The super role sees every office's sales (the newest shipments went to the second retailer).
+    const token = (await login(service.baseUrl, 'super@demo.test')).body.items!.token;
+    const report = await call<{ items: Page<DetailedSalesRow> }>(service.baseUrl, 'GET', '/api/v1/manager/manager_sales_report?results=100', { token });
+    expect(report.status).toBe(200);
+    const rows = report.body.items.data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.device_type !== 'SIM')).toBe(true);
+    for (const row of rows) {
+      expect([row.imei, row.enroll_id, row.excess_code, row.enroll_type]).toEqual([row.imei, expect.stringMatching(/\S/), expect.stringMatching(/\S/), expect.stringMatching(/\S/)]);
+      // A phone's or tablet's ESN (its MEID); a SIM has none.
+      expect([row.imei, row.esn]).toEqual([row.imei, row.device_type === 'SIM' ? null : row.imei.slice(0, 14)]);
+    }
+    // A clicked count's file: the same columns filled.
+    const file = await downloadExport(service.baseUrl, token, `/api/v1/sales/office/${rows[0]!.office_id}/30_day`);
+    const headings = file.heading.split(',');
+    const cell = (line: string, heading: string) => line.split(',')[headings.indexOf(heading)];
+    expect(file.rows.length).toBeGreaterThan(0);
+    for (const line of file.rows) {
+      for (const heading of ['Enrollment ID', 'ETC Code', 'Enrollment Type']) expect([heading, cell(line, heading)]).toEqual([heading, expect.stringMatching(/\S/)]);
+      if (cell(line, 'Device Type Code') !== 'SIM') expect(cell(line, 'ESN')).toMatch(/^\d{14}$/);
+    }
+  }, 240_000);
+});
