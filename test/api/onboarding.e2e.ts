@@ -1,14 +1,16 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type AgentSummaryReportRow, type CandidateComment, type CandidateLogEntry, type OnboardingSummaryItem, onboardingStatuses, onboardingSummaryStages, type CandidateRow, type CandidateSelfView, type CandidateStepAnswer, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
+import { type AgentSummaryReportRow, type CandidateComment, type CandidateLogEntry, type OnboardingSummaryItem, onboardingStatuses, onboardingSummaryColumns, onboardingSummaryStages, type CandidateRow, type CandidateSelfView, type CandidateStepAnswer, type Page, ROLE, STAGE, candidateStream } from '@portal/contracts';
 import { waitForProjections } from '@portal/projections';
 import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import { createApiKey } from '../../services/src/auth/api-keys.store';
 import { expireCandidates } from '../../services/src/onboarding/expire-candidates';
 import { PostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
-import { call, login, type SeededService, startSeededService } from '../support/demo';
+import { call, downloadExport, login, type SeededService, startSeededService } from '../support/demo';
+import { formatExportDate } from '../../services/src/exports/export-definition';
+import Papa from 'papaparse';
 import { mailTo, mailsTo } from '../support/outbox';
 import { waitFor } from '../support/processes';
 
@@ -58,7 +60,7 @@ describe('onboarding', () => {
     baseUrl = seeded.baseUrl;
     const db = seeded.test.database.db;
     store = new PostgresEventStore(seeded.test.database);
-    for (const email of ['office.manager@demo.test', 'office.manager2@demo.test', 'ibo.manager@demo.test', 'retailer.manager@demo.test', 'retailer.manager2@demo.test']) {
+    for (const email of ['office.manager@demo.test', 'office.manager2@demo.test', 'ibo.manager@demo.test', 'retailer.manager@demo.test', 'retailer.manager2@demo.test', 'super@demo.test']) {
       tokens[email] = (await login(baseUrl, email)).body.items!.token;
     }
     const retailerOf = async (name: string) => (await sql<{ id: string }>`select id from rm.org_retailers where name = ${name}`.execute(db)).rows[0]!.id;
@@ -135,6 +137,10 @@ describe('onboarding', () => {
     expect(await as('office.manager@demo.test', 'GET', `/api/v1/candidate/resent_remainders/${cara.id}`)).toEqual({ status: 200, body: { message: 'SMS reminder sent successfully' } });
     expect(await as('office.manager@demo.test', 'POST', `/api/v1/candidate/send_custom_email_to_candidate/${cara.id}`, { onboarding_status: '', email_text: '' })).toMatchObject({
       status: 400, body: { fields: { onboarding_status: 'Please select email type', email_text: 'Please input email content' } },
+    });
+    // Only a type that fits her stage: at Invite Sent, not a background check e-mail (its subject would name a stage she is not at).
+    expect(await as('office.manager@demo.test', 'POST', `/api/v1/candidate/send_custom_email_to_candidate/${cara.id}`, { onboarding_status: STAGE.BGC_PENDING, email_text: 'Your check is pending.' })).toMatchObject({
+      status: 409, body: { message: 'An e-mail about BGC Pending does not fit a candidate at Invite Sent: choose Invite Sent', fields: { onboarding_status: expect.any(String) } },
     });
     expect(await as('office.manager@demo.test', 'POST', `/api/v1/candidate/send_custom_email_to_candidate/${cara.id}`, { onboarding_status: 1, email_text: 'Please fill in your profile this week.' })).toEqual({ status: 200, body: { message: 'Email sent successfully' } });
     expect(await as('office.manager@demo.test', 'POST', `/api/v1/candidate/candidate_comments_log/${cara.id}`, { comments: 'Called her: she will finish tonight.' })).toEqual({ status: 201, body: { message: 'Comment added' } });
@@ -213,6 +219,15 @@ describe('onboarding', () => {
     expect((await fetch(`${baseUrl}${row.photo_copy_url}`)).headers.get('content-type')).toBe('image/jpeg');
     const leaked = await sql<{ n: number }>`select count(*)::int as n from es_events where data::text like '%123456789%' or data::text like '%123-45-6789%'`.execute(seeded.test.database.db);
     expect(leaked.rows[0]!.n).toBe(0);
+    // The log names the parts saved; a completed profile's invite no longer expires; no custom e-mail type fits Profile Completed.
+    const profileLog = (await as<{ data: CandidateLogEntry[] }>('office.manager@demo.test', 'GET', `/api/v1/candidate_onboarding_log/${cara.id}`)).body.data.map((entry) => entry.description);
+    expect(profileLog).toContain('Profile saved by the candidate (personal details, address, SSN)');
+    expect(profileLog).toContain('Profile saved by the candidate (photo copy)');
+    expect(profileLog.filter((entry) => entry.includes('(details)'))).toEqual([]);
+    expect(row.invite_expires_at).toBeNull();
+    expect(await as('office.manager@demo.test', 'POST', `/api/v1/candidate/send_custom_email_to_candidate/${cara.id}`, { onboarding_status: 1, email_text: 'x' })).toMatchObject({
+      status: 409, body: { message: 'No e-mail type fits a candidate at Profile Completed: nothing is asked of them at this stage.' },
+    });
     // A later edit: Profile Updated (25).
     expect(await page(latest, 'POST', '/api/v1/candidate_profile', { street_address2: 'Apt 4' })).toMatchObject({ status: 200, body: { status: 25, status_name: 'Profile Updated' } });
     expect(await stage(otherApiKey, { candidate_id: cara.id, status: STAGE.TRAINING_AND_BGC_PENDING })).toMatchObject({ status: 404 });
@@ -269,6 +284,12 @@ describe('onboarding', () => {
     expect(list.body.items.onboarding_summary.map((item) => item.name)).toEqual([...onboardingSummaryStages.map((stage) => stage.name)]);
     const donut = await as<{ items: { onboarding_summary: OnboardingSummaryItem[]; total: number } }>('office.manager@demo.test', 'GET', '/api/v1/expired_candidates_summary');
     expect(donut.body.items.total).toBe(donut.body.items.onboarding_summary.reduce((sum, item) => sum + item.value, 0));
+    expect(donut.body.items.onboarding_summary.map((item) => item.name)).toEqual(['Expired', 'Onboarded', 'In Progress', 'Denied or Rejected']);
+    // BGC Denied and Rejected are ends, not In Progress (the demo has one of each in Dallas).
+    const inProgress = donut.body.items.onboarding_summary.find((item) => item.name === 'In Progress')!;
+    const listed = (await summary('office.manager@demo.test', `?${inProgress.query}&results=100`)).body.data.data;
+    expect(listed.filter((row) => ([STAGE.BGC_DENIED, STAGE.REJECTED, STAGE.ONBOARDED, STAGE.EXPIRED] as number[]).includes(row.status)).map((row) => row.status_name)).toEqual([]);
+    expect(donut.body.items.onboarding_summary.find((item) => item.name === 'Denied or Rejected')!.value).toBeGreaterThanOrEqual(2);
     for (const item of [...list.body.items.onboarding_summary, ...donut.body.items.onboarding_summary].filter((entry) => entry.query)) {
       const report = await summary('office.manager@demo.test', `?${item.query}`);
       expect({ name: item.name, total: report.body.data.total }).toEqual({ name: item.name, total: item.value });
@@ -314,6 +335,13 @@ describe('onboarding', () => {
     expect(expiry).toMatchObject({ type: 'CandidateStageChanged', data: { to: STAGE.EXPIRED } });
     expect(await waitForProjections(database, ['onboarding'], expiry.position, 10_000)).toBe(true);
     expect((await summary('office.manager@demo.test', '?keyword=dan.delay')).body.data.data[0]).toMatchObject({ status: 20, status_name: 'Expired', last_updated_by_name: 'Portal' });
+    // What is true of an expired invite: it stopped working at the expiry (here a fixed clock ran it early), never a day still to come.
+    const expiredRow = (await summary('office.manager@demo.test', '?keyword=dan.delay')).body.data.data[0]!;
+    expect(Date.parse(expiredRow.invite_expires_at!)).toBeLessThanOrEqual(Date.parse(expiry.recordedAt.toISOString()));
+    const file = await downloadExport(baseUrl, tokens['office.manager@demo.test']!, '/api/v1/onboarding_summary_export?keyword=dan.delay&format=csv');
+    const [heading] = Papa.parse<string[]>(file.heading).data;
+    const [cells] = Papa.parse<string[]>(file.rows[0]!).data;
+    expect(cells![heading!.indexOf('Invite Expires')]).toBe(`Expired ${formatExportDate(expiredRow.invite_expires_at)}`);
     expect(await as('office.manager@demo.test', 'DELETE', `/api/v1/candidate/onboarding/${dan.body.id}`)).toMatchObject({ status: 409 });
     expect(await as('office.manager@demo.test', 'GET', `/api/v1/candidate/resend_invite/${dan.body.id}`)).toMatchObject({ status: 200 });
     expect((await summary('office.manager@demo.test', '?keyword=dan.delay')).body.data.data[0]).toMatchObject({ status: 1 });
@@ -321,5 +349,49 @@ describe('onboarding', () => {
     expect(await as('office.manager@demo.test', 'DELETE', `/api/v1/candidate/onboarding/${dan.body.id}`)).toEqual({ status: 200, body: { message: 'Candidate Deleted Successfully' } });
     expect((await summary('office.manager@demo.test', '?keyword=dan.delay')).body.data.total).toBe(0);
     expect((await as('office.manager@demo.test', 'GET', `/api/v1/candidate_onboarding_log/${dan.body.id}`)).status).toBe(404);
+  });
+
+  it("exports follow the screen's columns: the office manager's file has no IBOs/Markets column, the retailer manager's has it", async () => {
+    const headings = async (who: string, path: string) => Papa.parse<string[]>((await downloadExport(baseUrl, tokens[who]!, path)).heading).data[0]!;
+    const office = await headings('office.manager@demo.test', '/api/v1/onboarding_summary_export?keyword=demo.test&format=csv');
+    const retailer = await headings('retailer.manager@demo.test', '/api/v1/onboarding_summary_export?keyword=demo.test&format=csv');
+    expect(office).toEqual(onboardingSummaryColumns(false).map((column) => column.title));
+    expect(retailer).toEqual(onboardingSummaryColumns(true).map((column) => column.title));
+    expect(office).not.toContain('IBOs/Markets');
+    expect(retailer).toContain('IBOs/Markets');
+    expect(await headings('office.manager@demo.test', '/api/v1/agent_export?format=csv')).not.toContain('IBO/Market');
+    expect(await headings('retailer.manager@demo.test', '/api/v1/agent_export?format=csv')).toContain('IBO/Market');
+  });
+
+  it('a retailer manager or the super admin records a stage move by hand (the integration down): its rules, a reason, a person named in the log; the others cannot', async () => {
+    const demo = async (email: string) => (await summary('retailer.manager@demo.test', `?keyword=${email}`)).body.data.data[0]!;
+    const fay = await demo('fay.pending@demo.test');
+    expect(fay.status).toBe(STAGE.BGC_PENDING);
+    const move = (who: string, id: string, body: Record<string, unknown>) => as<{ message: string; user_id?: string | null; fields?: Record<string, string> }>(who, 'POST', `/api/v1/candidate/move_stage/${id}`, body);
+    const reason = 'Checks portal down since 9am; the vendor confirmed by phone';
+    for (const who of ['office.manager@demo.test', 'ibo.manager@demo.test']) expect((await move(who, fay.id, { status: STAGE.BGC_REVIEW, reason })).status).toBe(403);
+    expect((await move('retailer.manager2@demo.test', fay.id, { status: STAGE.BGC_REVIEW, reason })).status).toBe(404);
+    expect(await move('retailer.manager@demo.test', fay.id, { status: STAGE.BGC_REVIEW, reason: '  ' })).toMatchObject({ status: 400, body: { fields: { reason: 'Please input the reason for moving the stage by hand' } } });
+    expect(await move('retailer.manager@demo.test', fay.id, { status: STAGE.ONBOARDED, reason })).toMatchObject({ status: 409, body: { message: 'A candidate at BGC Pending cannot move to Onboarded (from Telgoo ID only)' } });
+
+    expect(await move('retailer.manager@demo.test', fay.id, { status: STAGE.BGC_REVIEW, reason })).toEqual({ status: 200, body: { message: 'Candidate moved to BGC Review', user_id: null } });
+    expect(await demo('fay.pending@demo.test')).toMatchObject({ status: STAGE.BGC_REVIEW });
+    const log = (await as<{ data: CandidateLogEntry[] }>('retailer.manager@demo.test', 'GET', `/api/v1/candidate_onboarding_log/${fay.id}`)).body.data.map((entry) => entry.description);
+    const rita = (await sql<{ name: string }>`select first_name || ' ' || last_name as name from rm.org_users where email = 'retailer.manager@demo.test'`.execute(seeded.test.database.db)).rows[0]!.name;
+    expect(log.slice(-2)).toEqual([`Moved from BGC Pending to BGC Review by ${rita} (recorded by hand): ${reason}`, `Comment by ${rita}`]);
+    const comments = (await as<{ data: CandidateComment[] }>('office.manager@demo.test', 'GET', `/api/v1/candidate/candidate_comments_log/${fay.id}`)).body.data;
+    expect(comments.at(-1)).toMatchObject({ commented_by_name: rita, comments: `Moved to BGC Review by hand: ${reason}` });
+    // In the event itself: made by a person, by hand.
+    const moved = (await store.readStream(candidateStream(fay.id))).filter((event) => event.type === 'CandidateStageChanged').at(-1)!;
+    expect(moved.data).toMatchObject({ from: STAGE.BGC_PENDING, to: STAGE.BGC_REVIEW, by: { kind: 'user', name: rita }, note: reason, by_hand: true });
+
+    // The super admin onboards the demo's Telgoo ID candidate by hand: the ETC code is required, and she becomes an agent as by upstream.
+    const max = await demo('max.telgoo@demo.test');
+    expect(await move('super@demo.test', max.id, { status: STAGE.ONBOARDED, reason: 'ETC code read out by the carrier' })).toMatchObject({ status: 400, body: { fields: { telgoo_id: 'telgoo_id (the ETC code) is required to onboard' } } });
+    const onboarded = await move('super@demo.test', max.id, { status: STAGE.ONBOARDED, reason: 'ETC code read out by the carrier', telgoo_id: 'ETC-7007' });
+    expect(onboarded).toEqual({ status: 200, body: { message: 'Candidate moved to Onboarded', user_id: expect.any(String) } });
+    expect(await demo('max.telgoo@demo.test')).toMatchObject({ status: STAGE.ONBOARDED, telgoo_id: 'ETC-7007', user_id: onboarded.body.user_id });
+    const users = await as<{ items: { data: { id: string; excess_code: string | null }[] } }>('retailer.manager@demo.test', 'GET', '/api/v1/users?search_text=max.telgoo');
+    expect(users.body.items.data).toMatchObject([{ id: onboarded.body.user_id, excess_code: 'ETC-7007' }]);
   });
 });

@@ -90,6 +90,7 @@ export const CANDIDATE_EVENT_SCHEMAS = {
       telgoo_id: z.string().optional().describe('The ETC code, when the move brings it (to 13)'),
       rad_id: z.string().optional().describe('The RAD ID as linked upstream'),
       courses: z.record(z.string(), z.string()).optional().describe('Training course results reported with the move, by course key (course_one \u2026 course_ten)'),
+      by_hand: z.literal(true).optional().describe('Recorded by hand by a person (a retailer manager or the super admin) while the upstream integration was down; the note holds their reason'),
     })
     .describe('The candidate moved from one onboarding stage to another, by whom or what moved them.'),
   CandidateProfileSaved: z

@@ -85,6 +85,8 @@ export type CandidateEvent =
         rad_id?: string;
         /** Training course results reported with the move (course_one … course_ten). */
         courses?: Record<string, string>;
+        /** Recorded by hand by a person (a retailer manager or the super admin) while the upstream integration was down; `note` holds their reason. */
+        by_hand?: true;
       };
     }
   /** The candidate saved (part of) their profile through their link: the fields given, the files uploaded, the SSN masked. */

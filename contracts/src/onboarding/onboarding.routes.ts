@@ -11,11 +11,13 @@ import {
   agentIdParams,
   agentSummaryReportQuery,
   customEmailBody,
+  manualStageMoveBody,
   onboardingStageBody,
   onboardingSummaryQuery,
   sendInviteBody,
 } from './onboarding.schemas';
 import { exportDownloadQuery, exportQuery } from '../platform/export';
+import { MANUAL_STAGE_MOVE_ROLES } from './onboarding.stages';
 
 const capability = 'onboarding';
 /** sendinvite, onboardingreport, agentreport: roles 3, 11, 12 (doc 3 §2). */
@@ -50,6 +52,9 @@ export const onboardingRoutes: readonly ApiRoute[] = [
     summary: 'Add a comment on a candidate (ours: the comments modal\'s Add comment box)', spec: `${onboarding}; doc 3 §3 Comment`, params: candidateIdParams, body: candidateCommentBody },
   { method: 'GET', path: '/api/v1/candidate_onboarding_log/:id', access: managerScreens, capability,
     summary: 'Onboarding history of a candidate (log drawer)', spec: onboarding, params: candidateIdParams },
+  { method: 'POST', path: '/api/v1/candidate/move_stage/:id', access: MANUAL_STAGE_MOVE_ROLES, capability,
+    summary: 'Record a candidate\'s stage move by hand, with a reason, while the upstream integration is down (ours: roles 12 and 1; the integration\'s moves only)',
+    spec: `${onboarding}; doc 3 §4 Onboarding stages`, params: candidateIdParams, body: manualStageMoveBody },
   { method: 'DELETE', path: '/api/v1/candidate/onboarding/:id', access: managerScreens, capability,
     summary: 'Delete a candidate still at status 1 (invited)', spec: `${onboarding}; doc 3 §4`, params: candidateIdParams },
 
@@ -83,7 +88,7 @@ export const onboardingRoutes: readonly ApiRoute[] = [
     summary: 'Onboarding Summary list on the sales dashboard: candidates per onboarding stage',
     spec: 'doc 1 §7 Dashboards; §2.4 Onboarding Summary' },
   { method: 'GET', path: '/api/v1/expired_candidates_summary', access: managerScreens, capability,
-    summary: 'Expired Status Distribution donut: candidates created in the last 90 days by Expired (20), Onboarded (13) and In Progress (the rest)',
+    summary: 'Expired Status Distribution donut: candidates created in the last 90 days by Expired (20), Onboarded (13), In Progress (every stage under way) and Denied or Rejected (22, 27)',
     spec: 'doc 1 §7 Dashboards; §2.4 Expired Status Distribution' },
   { method: 'GET', path: '/api/v1/agent_summary_count', access: managerScreens, capability,
     summary: 'Agents Summary chart: agents by activity band (dynamic, passive, dormant, onboarded)',

@@ -5,6 +5,7 @@ import { emailAddress, mobileNumber, optionalPersonName, personName } from '../p
 import { usStates } from '../admin/admin.codes';
 import { CANDIDATE_CONSENT_DOCUMENTS } from './onboarding.events';
 import { deliveryMethods, onboardingSources, onboardingStatuses, onboardingStatusesForCustomEmail, radPiiIssueStatuses } from './onboarding.codes';
+import { MANUAL_STAGE_MOVE_MESSAGES } from './onboarding.stages';
 
 /** The Send Invite, Onboarding Summary and custom e-mail texts (doc 3 §5, §8), the spec's spelling and spacing kept. */
 export const ONBOARDING_MESSAGES = {
@@ -110,6 +111,19 @@ export const onboardingStageBody = z.object({
   courses: z.partialRecord(z.enum(COURSE_KEYS, { error: `courses' keys are ${COURSE_KEYS.join(', ')}` }), text().trim().max(50, 'A course result is at most 50 characters')).optional(),
 });
 export type OnboardingStageBody = z.infer<typeof onboardingStageBody>;
+
+/**
+ * POST /api/v1/candidate/move_stage/{id} (ours): a stage move recorded by hand by a retailer manager
+ * or the super admin while the upstream integration is down. The stage is one of the integration's
+ * (contracts' INTEGRATION_MOVES: the decider refuses the others in words), the reason is required,
+ * and the ETC code may come with a move to Onboarded (which needs one).
+ */
+export const manualStageMoveBody = z.object({
+  status: z.preprocess(blankAsMissing, codeOf(onboardingStatuses, MANUAL_STAGE_MOVE_MESSAGES.status)),
+  reason: z.preprocess((value) => (value === null ? undefined : value), multilineText(MANUAL_STAGE_MOVE_MESSAGES.reason).trim().min(1, MANUAL_STAGE_MOVE_MESSAGES.reason).max(1000, 'A reason is at most 1000 characters')),
+  telgoo_id: onboardingStageBody.shape.telgoo_id,
+});
+export type ManualStageMoveBody = z.infer<typeof manualStageMoveBody>;
 
 // ---------------------------------------------------------------------------------------------
 // The candidate's own page (reached through the invite link; doc 3 §3 candidate, §5 candidate edit)

@@ -1,5 +1,5 @@
 import { ROLE, type RoleId } from '../platform/roles';
-import { type OnboardingStatusId, onboardingStatuses } from './onboarding.codes';
+import { type OnboardingStatusId, onboardingStatuses, onboardingStatusesForCustomEmail } from './onboarding.codes';
 
 /**
  * The candidate's journey as ONE table (doc 3 §4 stages and keys; the moves are ours, in
@@ -97,3 +97,74 @@ export function inviteRoleChoices(inviterRoles: readonly number[]): RoleId[] {
  */
 export const fieldEnrollmentAsked = (invitedRole: number, inviterRoles: readonly number[]) =>
   invitedRole !== ROLE.AGENT && invitedRole !== ROLE.OFFICE_MANAGER && !inviterRoles.includes(ROLE.OFFICE_MANAGER) && !inviterRoles.includes(ROLE.IBO_MANAGER);
+
+/**
+ * The stages a candidate at `status` can be moved to: the integration's table read from the other
+ * side. A stage move recorded by hand (ours) follows the same table; a stay in place (23 → 23, a
+ * failed RAD link reported again) is upstream's only.
+ */
+export function stageMovesFrom(status: number): OnboardingStatusId[] {
+  return onboardingStatuses.map((stage) => stage.id).filter((to) => to !== status && (INTEGRATION_MOVES[to] ?? []).includes(status as OnboardingStatusId));
+}
+
+/**
+ * Who may record a stage move by hand while the upstream integration is down (ours): the retailer
+ * manager (12) and the super admin (1). The move is made by a person, named in the log, with a
+ * required reason.
+ */
+export const MANUAL_STAGE_MOVE_ROLES: readonly RoleId[] = [ROLE.SUPER_ADMIN, ROLE.RETAILER_MANAGER];
+
+/** The words of a stage move recorded by hand. */
+export const MANUAL_STAGE_MOVE_MESSAGES = {
+  status: 'Please select the stage to move to',
+  reason: 'Please input the reason for moving the stage by hand',
+  moved: (to: number) => `Candidate moved to ${onboardingStatusName(to)}`,
+} as const;
+
+/**
+ * Which custom e-mail types fit a candidate's stage (doc 3 §5 Custom e-mail; the rule ours): an
+ * e-mail is about something the candidate has to do now. Each type fits its own stage; BGC
+ * Pending and Training Pending also fit Training & BGC Pending, where both are still open.
+ * Stages that ask nothing of the candidate (3, 6, 12, 25, and the ends 13, 20, 22, 27) take none.
+ */
+const CUSTOM_EMAIL_FITS: Readonly<Record<number, readonly OnboardingStatusId[]>> = {
+  [STAGE.INVITE_SENT]: [STAGE.INVITE_SENT],
+  [STAGE.PROFILE_IN_PROGRESS]: [STAGE.PROFILE_IN_PROGRESS],
+  [STAGE.TRAINING_AND_BGC_PENDING]: [STAGE.TRAINING_AND_BGC_PENDING],
+  [STAGE.BGC_PENDING]: [STAGE.TRAINING_AND_BGC_PENDING, STAGE.BGC_PENDING],
+  [STAGE.TRAINING_PENDING]: [STAGE.TRAINING_AND_BGC_PENDING, STAGE.TRAINING_PENDING],
+  [STAGE.LINK_RAD_ID]: [STAGE.LINK_RAD_ID],
+  [STAGE.VERIFICATION_FAILED]: [STAGE.VERIFICATION_FAILED],
+};
+
+/** The custom e-mail types (contracts' onboardingStatusesForCustomEmail) that fit a candidate at `status`; none where nothing is asked of them. */
+export const customEmailTypesFor = (status: number): (typeof onboardingStatusesForCustomEmail)[number][] =>
+  onboardingStatusesForCustomEmail.filter((type) => (CUSTOM_EMAIL_FITS[type.id] ?? []).includes(status as OnboardingStatusId));
+
+/** Why no custom e-mail can be sent to a candidate at `status` (no type fits), in words; null when one can. */
+export const customEmailBlockedBecause = (status: number): string | null =>
+  customEmailTypesFor(status).length > 0 ? null : `No e-mail type fits a candidate at ${onboardingStatusName(status)}: nothing is asked of them at this stage.`;
+
+/**
+ * The Expired Status Distribution donut's segments (doc 1 §2.4), each the statuses it counts:
+ * Expired, Onboarded, In Progress (every stage still under way) and the other ends, BGC Denied
+ * and Rejected — which are not in progress.
+ */
+export const EXPIRED_DONUT_SEGMENTS: readonly { readonly name: string; readonly statuses: readonly OnboardingStatusId[] }[] = [
+  { name: 'Expired', statuses: [STAGE.EXPIRED] },
+  { name: 'Onboarded', statuses: [STAGE.ONBOARDED] },
+  { name: 'In Progress', statuses: onboardingStatuses.map((stage) => stage.id).filter((id) => id !== STAGE.EXPIRED && !FINAL_STAGES.includes(id)) },
+  { name: 'Denied or Rejected', statuses: [STAGE.BGC_DENIED, STAGE.REJECTED] },
+];
+
+/**
+ * What the Invite Expires column says (the Onboarding Summary and its export): while the profile
+ * is incomplete (1, 2) the day the link stops working; once expired (20) "Expired" and the day it
+ * stopped; nothing once the profile is complete (the invite no longer expires). `date` formats an
+ * ISO time as the screen or the file shows dates.
+ */
+export function inviteExpiryText(row: { readonly status: number; readonly invite_expires_at: string | null }, date: (iso: string) => string): string | null {
+  if (row.invite_expires_at === null) return null;
+  if (row.status === STAGE.EXPIRED) return `Expired ${date(row.invite_expires_at)}`;
+  return EXPIRING_STAGES.includes(row.status as OnboardingStatusId) ? date(row.invite_expires_at) : null;
+}

@@ -1,3 +1,4 @@
+import { ROLE } from '../platform/roles';
 import type { CandidateConsentDocument } from './onboarding.events';
 
 /** One row of the Onboarding Summary (doc 3 §3 onboarding candidate row). */
@@ -48,7 +49,7 @@ export interface CandidateRow {
   readonly course_eight: string | null;
   readonly course_nine: string | null;
   readonly course_ten: string | null;
-  /** ISO 8601. */
+  /** ISO 8601: when the invite link stops working while the profile is incomplete (1, 2), or when it stopped (20, Expired); null otherwise (contracts' inviteExpiryText). */
   readonly invite_expires_at: string | null;
   readonly updated_at: string;
   readonly updated_by_name: string | null;
@@ -148,3 +149,59 @@ export interface OnboardingSummaryItem {
   /** What the report is opened with: `status=…` (or `status=23&rad_pii_issue=1`); null for none. */
   readonly query: string | null;
 }
+
+/**
+ * The Onboarding Summary's columns, in the order the screen shows them (doc 3 §2, §3 candidate
+ * row; the e-mail first, as the row's identifying column): the screen and its export both build
+ * from this list, so a file has exactly the columns its reader sees. IBOs/Markets is for the
+ * retailer level only (doc 3 §2: role 12; role 1 reaches what 12 does). The training courses:
+ * "course_one to course_ten (A01-A05, combo training, A08-A10)" — ten fields for nine names, so
+ * our reading is that the sixth and seventh are the combo training's two parts.
+ */
+export const ONBOARDING_SUMMARY_COLUMNS = [
+  { key: 'email', title: 'E-mail' },
+  { key: 'first_name', title: 'First Name' },
+  { key: 'middle_name', title: 'Middle Name' },
+  { key: 'last_name', title: 'Last Name' },
+  { key: 'mobile_number', title: 'Mobile Number' },
+  { key: 'ibo_market_name', title: 'IBOs/Markets', retailerLevel: true },
+  { key: 'office', title: 'Office' },
+  { key: 'role', title: 'Role' },
+  { key: 'status', title: 'Status' },
+  { key: 'onboarding_source', title: 'Onboarding Source' },
+  { key: 'field_enrollment', title: 'Field Enrollment' },
+  { key: 'rad_id', title: 'RAD ID' },
+  { key: 'etc_code', title: 'ETC Code' },
+  { key: 'masked_ssn_number', title: 'Masked SSN' },
+  { key: 'address', title: 'Address' },
+  { key: 'city', title: 'City' },
+  { key: 'state', title: 'State' },
+  { key: 'zip', title: 'ZIP' },
+  { key: 'shirt_size', title: 'Shirt Size' },
+  { key: 'course_one', title: 'A01' },
+  { key: 'course_two', title: 'A02' },
+  { key: 'course_three', title: 'A03' },
+  { key: 'course_four', title: 'A04' },
+  { key: 'course_five', title: 'A05' },
+  { key: 'course_six', title: 'Combo Training (A06)' },
+  { key: 'course_seven', title: 'Combo Training (A07)' },
+  { key: 'course_eight', title: 'A08' },
+  { key: 'course_nine', title: 'A09' },
+  { key: 'course_ten', title: 'A10' },
+  { key: 'invite_expires', title: 'Invite Expires' },
+  { key: 'updated_by', title: 'Updated By' },
+  { key: 'updated_at', title: 'Updated At' },
+  { key: 'created_at', title: 'Created At' },
+] as const satisfies readonly { readonly key: string; readonly title: string; readonly retailerLevel?: true }[];
+
+export type OnboardingSummaryColumnKey = (typeof ONBOARDING_SUMMARY_COLUMNS)[number]['key'];
+
+/** The columns a reader of the Onboarding Summary sees (and gets in its export): IBOs/Markets only with `iboMarket` (onboardingShowsIboMarket). */
+export const onboardingSummaryColumns = (iboMarket: boolean): readonly { readonly key: OnboardingSummaryColumnKey; readonly title: string }[] =>
+  ONBOARDING_SUMMARY_COLUMNS.filter((column) => iboMarket || !('retailerLevel' in column));
+
+/**
+ * Whether the onboarding screens show a reader the IBO/Market column and filter (doc 3 §2: "shown
+ * only to role 12"; role 1 reaches what 12 does, DESIGN.md §11) — and so their exports' files.
+ */
+export const onboardingShowsIboMarket = (roles: readonly number[]): boolean => roles.some((role) => role === ROLE.SUPER_ADMIN || role === ROLE.RETAILER_MANAGER);

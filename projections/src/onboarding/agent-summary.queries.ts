@@ -1,4 +1,4 @@
-import { type AgentSummaryReportQuery, type AgentSummaryReportRow, type OnboardingSummaryItem, type Page, STAGE, agentStatuses, onboardingSummaryStages } from '@portal/contracts';
+import { type AgentSummaryReportQuery, type AgentSummaryReportRow, EXPIRED_DONUT_SEGMENTS, type OnboardingSummaryItem, type Page, STAGE, agentStatuses, onboardingSummaryStages } from '@portal/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { type Scope, officeInScope } from '../admin/org.queries';
 import { agentRowsIn } from '../admin/user-list.queries';
@@ -153,22 +153,24 @@ export async function onboardingStageCounts(db: SqlDb, scope: Scope): Promise<On
 export const EXPIRED_DONUT_DAYS = 90;
 
 /**
- * The Expired Status Distribution donut: Expired (20), Onboarded (13), In Progress (every other
- * status) of the candidates created in the last 90 business days up to `today` (YYYY-MM-DD); the
- * Expired segment opens the report with the same days, so its value is the report's total.
+ * The Expired Status Distribution donut: contracts' EXPIRED_DONUT_SEGMENTS (Expired, Onboarded,
+ * In Progress, Denied or Rejected) over the candidates created in the last 90 business days up to
+ * `today` (YYYY-MM-DD); each segment opens the report with its statuses and the same days, so its
+ * value is the report's total.
  */
 export async function expiredDistribution(db: SqlDb, scope: Scope, today: string): Promise<OnboardingSummaryItem[]> {
   const start = new Date(Date.parse(`${today}T00:00:00Z`) - (EXPIRED_DONUT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
   const timeZone = getBusinessTimeZone();
-  const result = await sql<{ expired: number; onboarded: number; in_progress: number }>`
-    select count(*) filter (where c.status = 20)::int as expired, count(*) filter (where c.status = 13)::int as onboarded,
-      count(*) filter (where c.status not in (13, 20))::int as in_progress
-    ${dashboardCandidates(scope)} and (c.created_at at time zone ${timeZone})::date between ${start}::date and ${today}::date`.execute(db);
-  const row = result.rows[0]!;
+  const result = await sql<{ status: number; total: number }>`
+    select c.status, count(*)::int as total
+    ${dashboardCandidates(scope)} and (c.created_at at time zone ${timeZone})::date between ${start}::date and ${today}::date
+    group by c.status`.execute(db);
+  const byStatus = new Map(result.rows.map((row) => [row.status, row.total]));
   const days = `date_range_start=${start}&date_range_end=${today}`;
-  return [
-    { name: 'Expired', value: row.expired, query: `redirect_key=${STAGE.EXPIRED}&${days}` },
-    { name: 'Onboarded', value: row.onboarded, query: `redirect_key=${STAGE.ONBOARDED}&${days}` },
-    { name: 'In Progress', value: row.in_progress, query: null },
-  ];
+  return EXPIRED_DONUT_SEGMENTS.map((segment) => ({
+    name: segment.name,
+    value: segment.statuses.reduce((sum, status) => sum + (byStatus.get(status) ?? 0), 0),
+    // One stage opens as the dashboard's redirect key (the report names it); several as a status list.
+    query: `${segment.statuses.length === 1 ? `redirect_key=${segment.statuses[0]}` : `status=${segment.statuses.join(',')}`}&${days}`,
+  }));
 }

@@ -1,4 +1,4 @@
-import { CANDIDATE_EVENT_TYPES, type CandidateActor, type CandidateEvent, type RecordedEvent, deliveryMethods, onboardingStatusName, onboardingStatuses } from '@portal/contracts';
+import { CANDIDATE_EVENT_TYPES, type CandidateActor, type CandidateEvent, type CandidateProfile, type RecordedEvent, STAGE, deliveryMethods, onboardingStatusName, onboardingStatuses } from '@portal/contracts';
 import { sql } from 'kysely';
 import type { Projection } from '../runner/projection';
 import type { SqlDb } from '../runner/ports';
@@ -14,6 +14,13 @@ const deliveryName = (method: number) => deliveryMethods.find((item) => item.id 
 const who = (by: CandidateActor) => (by.kind === 'candidate' ? 'the candidate' : by.name);
 const stageName = (status: number) => (onboardingStatuses.some((stage) => stage.id === status) ? onboardingStatusName(status) : `Status ${status}`);
 
+/** The parts of a profile as the candidate's page and Edit Candidate group them: a save names the parts it touched. */
+const PROFILE_PARTS: readonly { readonly name: string; readonly fields: readonly (keyof CandidateProfile)[] }[] = [
+  { name: 'personal details', fields: ['first_name', 'middle_name', 'last_name', 'dob', 'rad_id', 'shirt_size'] },
+  { name: 'contact details', fields: ['email', 'mobile_number'] },
+  { name: 'address', fields: ['street_address1', 'street_address2', 'city', 'state', 'zip'] },
+];
+
 /** The log's words for an event. */
 function describe(event: CandidateEvent): string {
   switch (event.type) {
@@ -23,16 +30,19 @@ function describe(event: CandidateEvent): string {
       return event.data.reason === 'resend' ? `Invite resent by ${who(event.data.by)}` : `A new link was sent with the ${event.data.reason === 'email_reminder' ? 'e-mail' : 'SMS'} reminder`;
     case 'CandidateStageChanged': {
       const moved = event.data.from === event.data.to ? `Stayed at ${stageName(event.data.to)}` : `Moved from ${stageName(event.data.from)} to ${stageName(event.data.to)}`;
-      return `${moved} by ${who(event.data.by)}${event.data.note ? `: ${event.data.note}` : ''}`;
+      // A move a person recorded by hand (the upstream integration down) says so: it is no report of upstream's.
+      const how = event.data.by_hand ? ' (recorded by hand)' : '';
+      return `${moved} by ${who(event.data.by)}${how}${event.data.note ? `: ${event.data.note}` : ''}`;
     }
     case 'CandidateProfileSaved': {
       const parts = [
-        Object.keys(event.data.profile).length > 0 && 'details',
+        ...PROFILE_PARTS.filter((part) => part.fields.some((field) => Object.hasOwn(event.data.profile, field))).map((part) => part.name),
         event.data.photo_copy && 'photo copy',
         event.data.government_document && 'government document',
         event.data.masked_ssn_number && 'SSN',
       ].filter(Boolean);
-      return `Profile saved by the candidate (${parts.join(', ') || 'no change'})`;
+      // A manager's Edit Candidate records the same event: the log names who saved it.
+      return `Profile saved by ${who(event.data.by)} (${parts.join(', ') || 'no change'})`;
     }
     case 'CandidateDocumentSigned':
       return `${event.data.document === 'bgc_consent' ? 'Background check consent' : 'Retailer agent agreement'} signed by the candidate`;
@@ -51,8 +61,9 @@ function describe(event: CandidateEvent): string {
 
 export const onboardingProjection: Projection = {
   name: 'onboarding',
-  // v2: the invite link's hash (the candidate's page finds them by it).
-  version: 2,
+  // v2: the invite link's hash (the candidate's page finds them by it). v3: an expired invite's
+  // expires_at is when it stopped working; the log names the profile part saved and a move by hand.
+  version: 3,
   tables: ['onboarding_candidates', 'onboarding_candidate_log', 'onboarding_candidate_comments'],
   handles: CANDIDATE_EVENT_TYPES,
 
@@ -109,8 +120,10 @@ export const onboardingProjection: Projection = {
           break;
         case 'CandidateStageChanged': {
           const d = event.data;
+          // At Expired, expires_at becomes when the link stopped working: the window's end, or the move itself if that came first.
           await sql`
             update ${t('onboarding_candidates')} set status = ${d.to},
+              expires_at = case when ${d.to === STAGE.EXPIRED} then least(expires_at, ${at}::timestamptz) else expires_at end,
               rad_pii_issue_ids = case when ${d.rad_pii_issue_ids !== undefined} then ${d.rad_pii_issue_ids ?? []}::smallint[] when ${d.to} <> 23 then '{}'::smallint[] else rad_pii_issue_ids end,
               telgoo_id = coalesce(${d.telgoo_id ?? null}, telgoo_id), rad_id = coalesce(${d.rad_id ?? null}, rad_id),
               courses = courses || ${JSON.stringify(d.courses ?? {})}::jsonb,

@@ -2,6 +2,8 @@ import {
   type CandidateComment,
   type CandidateLogEntry,
   type CandidateRow,
+  EXPIRING_STAGES,
+  type OnboardingStatusId,
   type OnboardingSummaryQuery,
   type Page,
   ROLE_NAMES,
@@ -165,7 +167,8 @@ function rowOf(stored: StoredCandidate): CandidateRow {
     course_eight: course('course_eight'),
     course_nine: course('course_nine'),
     course_ten: course('course_ten'),
-    invite_expires_at: stored.expires_at,
+    // Only while the invite can expire, or once it has (the projection keeps when it stopped): a completed profile's invite no longer expires.
+    invite_expires_at: EXPIRING_STAGES.includes(stored.status as OnboardingStatusId) || stored.status === STAGE.EXPIRED ? stored.expires_at : null,
     updated_at: stored.updated_at,
     updated_by_name: stored.updated_by_name,
     last_updated_by_name: stored.last_updated_by_name,

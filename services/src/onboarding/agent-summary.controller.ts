@@ -1,5 +1,5 @@
 import { Controller, Inject } from '@nestjs/common';
-import type { AgentSummaryReportQuery, CandidateIdParams, ExportAnswer, ExportFormat, OnboardingSummaryItem } from '@portal/contracts';
+import { type AgentSummaryReportQuery, type CandidateIdParams, type ExportAnswer, type ExportFormat, type OnboardingSummaryItem, onboardingShowsIboMarket } from '@portal/contracts';
 import { agentComments, agentSummaryCounts, agentSummaryReport, businessDate, expiredDistribution, onboardingStageCounts } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { signingSecret } from '../auth/credentials.store';
@@ -38,7 +38,7 @@ export class AgentSummaryController {
   async export(@RouteQuery() query: Exported<AgentSummaryReportQuery>, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     refuseFutureDates(query);
     const { format, page: _page, results: _results, ...filters } = query;
-    return this.exports.start(agentSummaryExport, format, user, filters);
+    return this.exports.start(agentSummaryExport, format, user, { ...filters, with_ibo_market: onboardingShowsIboMarket(user.roles) });
   }
 
   /** The comments of the candidate the agent was (doc 3 §7 agent_comments_log): nothing is lost on the way to an agent. */

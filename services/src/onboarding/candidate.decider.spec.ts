@@ -1,6 +1,6 @@
-import { type CandidateActor, type CandidateEvent, INTEGRATION_MOVES, ONBOARDING_MESSAGES, ROLE, STAGE, type SendInviteBody, candidateActions, inviteRoleChoices, onboardingStatuses } from '@portal/contracts';
+import { type CandidateActor, type CandidateEvent, INTEGRATION_MOVES, ONBOARDING_MESSAGES, ROLE, STAGE, type SendInviteBody, candidateActions, customEmailTypesFor, inviteRoleChoices, onboardingStatuses, stageMovesFrom } from '@portal/contracts';
 import { DomainError } from '../platform/commands/command-errors';
-import { type CandidateState, type InviteFacts, decideComment, decideCustomEmail, decideDelete, decideExpire, decideInvite, decideReminder, decideResendInvite, decideStageMove, foldCandidate } from './candidate.decider';
+import { type CandidateState, type InviteFacts, decideComment, decideCustomEmail, decideDelete, decideExpire, decideInvite, decideManualStageMove, decideReminder, decideResendInvite, decideStageMove, foldCandidate } from './candidate.decider';
 
 const manager: CandidateActor = { kind: 'user', id: 'u-om', name: 'Olivia Ortega' };
 const upstream: CandidateActor = { kind: 'integration', id: 'key-1', name: 'Background checks' };
@@ -135,6 +135,68 @@ describe('candidate rules', () => {
 
     it("reads another retailer's candidate as missing", () => {
       expect(refusal(move(at(STAGE.PROFILE_COMPLETED), STAGE.TRAINING_AND_BGC_PENDING, {}, 'r-2'))).toMatchObject({ status: 404 });
+    });
+  });
+
+  describe('custom e-mail: only a type that fits the stage', () => {
+    const retailer: CandidateActor = { kind: 'user', id: 'u-rm', name: 'Rita Retail' };
+    it('sends a type that fits the candidate\'s stage; refuses another in words, and any at a stage that asks nothing of them', () => {
+      expect(decideCustomEmail(at(), STAGE.INVITE_SENT, 'Please open your invite.', retailer)).toEqual([
+        { type: 'CandidateCustomEmailSent', data: { candidate_id: 'c-1', onboarding_status: 1, email_text: 'Please open your invite.', by: retailer } },
+      ]);
+      // Training & BGC Pending: both open, so either e-mail fits.
+      const both = at(STAGE.PROFILE_COMPLETED, STAGE.TRAINING_AND_BGC_PENDING);
+      expect(customEmailTypesFor(both.status).map((type) => type.name)).toEqual(['Training & BGC Pending', 'BGC Pending', 'Training Pending']);
+      expect(decideCustomEmail(both, STAGE.TRAINING_PENDING, 'Your training awaits.', retailer)).toMatchObject([{ data: { onboarding_status: 9 } }]);
+      expect(refusal(decideCustomEmail(both, STAGE.INVITE_SENT, 'x', retailer))).toEqual({
+        status: 409,
+        message: 'An e-mail about Invite Sent does not fit a candidate at Training & BGC Pending: choose Training & BGC Pending or BGC Pending or Training Pending',
+        fields: { onboarding_status: expect.any(String) },
+      });
+      const completed = at(STAGE.PROFILE_COMPLETED);
+      expect(customEmailTypesFor(completed.status)).toEqual([]);
+      expect(refusal(decideCustomEmail(completed, STAGE.INVITE_SENT, 'x', retailer))).toMatchObject({
+        status: 409,
+        message: 'No e-mail type fits a candidate at Profile Completed: nothing is asked of them at this stage.',
+      });
+    });
+
+    it('offers every stage only the types of the table: each its own, and the ends none', () => {
+      const offered = Object.fromEntries(onboardingStatuses.map((stage) => [stage.id, customEmailTypesFor(stage.id).map((type) => type.id)]));
+      expect(offered).toEqual({ 1: [1], 2: [2], 3: [], 4: [4, 5, 9], 5: [5], 6: [], 9: [9], 12: [], 13: [], 20: [], 22: [], 23: [23], 24: [24], 25: [], 27: [] });
+    });
+  });
+
+  describe('stage moves recorded by hand (the integration down)', () => {
+    const retailer: CandidateActor = { kind: 'user', id: 'u-rm', name: 'Rita Retail' };
+    const byHand = (state: CandidateState, status: number, reason = 'Checks portal down; BGC cleared by phone', telgoo_id?: string) =>
+      decideManualStageMove(state, { status, reason, ...(telgoo_id && { telgoo_id }) }, retailer);
+
+    it('takes the integration\'s moves only, made by the person with their reason (the note, and a comment)', () => {
+      const pending = at(STAGE.PROFILE_COMPLETED, STAGE.TRAINING_AND_BGC_PENDING, STAGE.BGC_PENDING);
+      expect(byHand(pending, STAGE.BGC_REVIEW)).toEqual([
+        { type: 'CandidateStageChanged', data: { candidate_id: 'c-1', from: 5, to: 6, by: retailer, note: 'Checks portal down; BGC cleared by phone', by_hand: true } },
+        { type: 'CandidateCommented', data: { candidate_id: 'c-1', comment: 'Moved to BGC Review by hand: Checks portal down; BGC cleared by phone', by: retailer } },
+      ]);
+      // Every listed move, and no other, for every stage; a stay in place is upstream's.
+      const everyStage = onboardingStatuses.map((stage) => stage.id);
+      for (const from of everyStage) {
+        const state = { ...at(), status: from, telgoo_id: 'ETC-1' } as CandidateState;
+        expect({ from, offered: stageMovesFrom(from) }).toEqual({ from, offered: everyStage.filter((to) => to !== from && (INTEGRATION_MOVES[to] ?? []).includes(from)) });
+        for (const to of everyStage) expect({ from, to, taken: Array.isArray(byHand(state, to)) }).toEqual({ from, to, taken: stageMovesFrom(from).includes(to) });
+      }
+      expect(refusal(byHand(at(), STAGE.BGC_REVIEW))).toMatchObject({ status: 409, message: 'A candidate at Invite Sent cannot move to BGC Review (from Training & BGC Pending, BGC Pending only)' });
+      expect(refusal(byHand(pending, STAGE.BGC_PENDING))).toMatchObject({ status: 409, message: 'The candidate is already at BGC Pending' });
+    });
+
+    it('needs a reason, a person, and for Onboarded the ETC code', () => {
+      const telgoo = at(STAGE.PROFILE_COMPLETED, STAGE.TRAINING_AND_BGC_PENDING, STAGE.BGC_PENDING, STAGE.LINK_RAD_ID, STAGE.TELGOO_ID);
+      expect(refusal(byHand(telgoo, STAGE.ONBOARDED, '   '))).toMatchObject({ status: 400, fields: { reason: 'Please input the reason for moving the stage by hand' } });
+      expect(refusal(decideManualStageMove(telgoo, { status: STAGE.ONBOARDED, reason: 'x', telgoo_id: 'ETC-1' }, upstream))).toMatchObject({ status: 403 });
+      expect(refusal(byHand(telgoo, STAGE.ONBOARDED))).toMatchObject({ status: 400, fields: { telgoo_id: 'telgoo_id (the ETC code) is required to onboard' } });
+      expect(byHand(telgoo, STAGE.ONBOARDED, 'ETC code read out by the carrier', 'ETC-88')).toMatchObject([{ data: { from: 12, to: 13, telgoo_id: 'ETC-88', by_hand: true, by: retailer } }, { type: 'CandidateCommented' }]);
+      const gone = foldCandidate([...(invite() as CandidateEvent[]), { type: 'CandidateDeleted', data: { candidate_id: 'c-1', by: manager } }]);
+      expect(refusal(byHand(gone, STAGE.PROFILE_COMPLETED))).toMatchObject({ status: 404 });
     });
   });
 

@@ -8,6 +8,7 @@ import {
   EXPIRING_STAGES,
   FINAL_STAGES,
   INTEGRATION_MOVES,
+  MANUAL_STAGE_MOVE_MESSAGES,
   SELF_SERVICE_STAGES,
   ONBOARDING_MESSAGES,
   type OnboardingStageBody,
@@ -15,6 +16,8 @@ import {
   STAGE,
   type SendInviteBody,
   candidateActions,
+  customEmailBlockedBecause,
+  customEmailTypesFor,
   fieldEnrollmentAsked,
   inviteRoleChoices,
   onboardingStatusName,
@@ -231,8 +234,17 @@ export function decideDelete(state: CandidateState, by: CandidateActor): Candida
   return [{ type: 'CandidateDeleted', data: { candidate_id: state.id, by } }];
 }
 
+/** Custom E-mail (doc 3 §5): only a type that fits the candidate's stage (contracts' customEmailTypesFor), so the subject never names a stage they are not at. */
 export function decideCustomEmail(state: CandidateState, onboardingStatus: number, emailText: string, by: CandidateActor): CandidateEvent[] | DomainError {
   if (!live(state)) return notFound();
+  const fits = customEmailTypesFor(state.status);
+  if (!fits.some((type) => type.id === onboardingStatus)) {
+    const why =
+      fits.length === 0
+        ? (customEmailBlockedBecause(state.status) ?? '')
+        : `An e-mail about ${onboardingStatusName(onboardingStatus)} does not fit a candidate at ${onboardingStatusName(state.status)}: choose ${fits.map((type) => type.name).join(' or ')}`;
+    return new DomainError(why, 409, { onboarding_status: why });
+  }
   return [{ type: 'CandidateCustomEmailSent', data: { candidate_id: state.id, onboarding_status: onboardingStatus, email_text: emailText, by } }];
 }
 
@@ -251,15 +263,10 @@ export function decideComment(state: CandidateState, comment: string, by: Candid
  */
 export function decideStageMove(state: CandidateState, body: OnboardingStageBody, callerRetailerId: string, by: CandidateActor): CandidateEvent[] | DomainError {
   if (!live(state) || state.retailer_id !== callerRetailerId) return notFound();
+  const refused = refuseMove(state, body.status as OnboardingStatusId, body.telgoo_id);
+  if (refused) return refused;
   const from = state.status;
   const to = body.status as OnboardingStatusId;
-  const allowedFrom = INTEGRATION_MOVES[to];
-  if (!allowedFrom) return new DomainError(`${onboardingStatusName(to)} is not a stage an upstream system reports`, 422, { status: `${onboardingStatusName(to)} is not a stage an upstream system reports` });
-  if (!allowedFrom.includes(from)) {
-    const reached = FINAL_STAGES.includes(from) ? ` (${onboardingStatusName(from)} is final)` : ` (from ${allowedFrom.map(onboardingStatusName).join(', ')} only)`;
-    return new DomainError(`A candidate at ${onboardingStatusName(from)} cannot move to ${onboardingStatusName(to)}${reached}`, 409);
-  }
-  if (to === STAGE.ONBOARDED && !body.telgoo_id && !state.telgoo_id) return new DomainError('telgoo_id (the ETC code) is required to onboard', 400, { telgoo_id: 'telgoo_id (the ETC code) is required to onboard' });
   const events: CandidateEvent[] = [
     {
       type: 'CandidateStageChanged',
@@ -278,6 +285,47 @@ export function decideStageMove(state: CandidateState, body: OnboardingStageBody
   ];
   if (body.note) events.push({ type: 'CandidateCommented', data: { candidate_id: state.id, comment: body.note, by } });
   return events;
+}
+
+/** Why a move to `to` is refused by the one table (contracts' INTEGRATION_MOVES), in words; undefined when it is allowed. */
+function refuseMove(state: CandidateState, to: OnboardingStatusId, telgooId: string | undefined): DomainError | undefined {
+  const from = state.status;
+  const allowedFrom = INTEGRATION_MOVES[to];
+  if (!allowedFrom) return new DomainError(`${onboardingStatusName(to)} is not a stage an upstream system reports`, 422, { status: `${onboardingStatusName(to)} is not a stage an upstream system reports` });
+  if (!allowedFrom.includes(from)) {
+    const reached = FINAL_STAGES.includes(from) ? ` (${onboardingStatusName(from)} is final)` : ` (from ${allowedFrom.map(onboardingStatusName).join(', ')} only)`;
+    return new DomainError(`A candidate at ${onboardingStatusName(from)} cannot move to ${onboardingStatusName(to)}${reached}`, 409);
+  }
+  if (to === STAGE.ONBOARDED && !telgooId && !state.telgoo_id) return new DomainError('telgoo_id (the ETC code) is required to onboard', 400, { telgoo_id: 'telgoo_id (the ETC code) is required to onboard' });
+  return undefined;
+}
+
+/** What a stage move recorded by hand carries: the stage, the person's reason, and the ETC code a move to Onboarded needs. */
+export interface ManualStageMove {
+  readonly status: number;
+  readonly reason: string;
+  readonly telgoo_id?: string;
+}
+
+/**
+ * A stage move recorded by hand (ours; roles 12 and 1, which the route table enforces) while the
+ * upstream integration is down: the integration's moves only (contracts' stageMovesFrom — a stay
+ * in place is upstream's), with a reason, made by the person who records it. The reason is the
+ * move's note and a comment, so the log and the comments both say who moved the candidate and why.
+ */
+export function decideManualStageMove(state: CandidateState, move: ManualStageMove, by: CandidateActor): CandidateEvent[] | DomainError {
+  if (!live(state)) return notFound();
+  const reason = move.reason.trim();
+  if (!reason) return new DomainError(MANUAL_STAGE_MOVE_MESSAGES.reason, 400, { reason: MANUAL_STAGE_MOVE_MESSAGES.reason });
+  if (by.kind !== 'user') return new DomainError('A stage move by hand is recorded by a person', 403);
+  const to = move.status as OnboardingStatusId;
+  if (to === state.status) return new DomainError(`The candidate is already at ${onboardingStatusName(to)}`, 409, { status: `The candidate is already at ${onboardingStatusName(to)}` });
+  const refused = refuseMove(state, to, move.telgoo_id);
+  if (refused) return refused;
+  return [
+    { type: 'CandidateStageChanged', data: { candidate_id: state.id, from: state.status, to, by, note: reason, by_hand: true, ...(move.telgoo_id && { telgoo_id: move.telgoo_id }) } },
+    { type: 'CandidateCommented', data: { candidate_id: state.id, comment: `Moved to ${onboardingStatusName(to)} by hand: ${reason}`, by } },
+  ];
 }
 
 /** The invite window passed without a completed profile (1 or 2): Expired (20), by the portal. Nothing otherwise. */

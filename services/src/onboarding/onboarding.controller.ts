@@ -11,9 +11,12 @@ import {
   type CustomEmailBody,
   type ExportAnswer,
   type ExportFormat,
+  MANUAL_STAGE_MOVE_MESSAGES,
+  type ManualStageMoveBody,
   ONBOARDING_MESSAGES,
   type OnboardingSummaryQuery,
   type SendInviteBody,
+  onboardingShowsIboMarket,
 } from '@portal/contracts';
 import { candidateComments, candidateLog, onboardingSummary } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
@@ -36,6 +39,7 @@ import { DeleteCandidate } from './delete-candidate.command';
 import { InviteCandidate } from './invite-candidate.command';
 import { onboardingSummaryExport } from './onboarding-exports';
 import { refuseFutureDates } from './onboarding-dates';
+import { RecordStageMove } from './record-stage-move.command';
 import { RemindCandidate } from './remind-candidate.command';
 import { ResendInvite } from './resend-invite.command';
 import { SendCustomEmail } from './send-custom-email.command';
@@ -75,7 +79,7 @@ export class OnboardingController {
   async summaryExport(@RouteQuery() query: Exported<OnboardingSummaryQuery>, @CurrentUser() user: AuthenticatedUser): Promise<ExportAnswer> {
     refuseFutureDates(query);
     const { format, page: _page, results: _results, ...filters } = query;
-    return this.exports.start(onboardingSummaryExport, format, user, filters);
+    return this.exports.start(onboardingSummaryExport, format, user, { ...filters, with_ibo_market: onboardingShowsIboMarket(user.roles) });
   }
 
   @Serves('GET /api/v1/candidate/candidate_comments_log/:id')
@@ -128,6 +132,15 @@ export class OnboardingController {
   async customEmail(@RouteParams() { id }: CandidateIdParams, @RouteBody() body: CustomEmailBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string }>> {
     const result = await this.commands.execute(new SendCustomEmail(id, body, user.scope, actor(user), context));
     return { position: positionOf(result), body: { message: 'Email sent successfully' } };
+  }
+
+  /** A stage move recorded by hand (ours; roles 12 and 1: the route table) while the upstream integration is down. */
+  @Serves('POST /api/v1/candidate/move_stage/:id')
+  @HttpCode(200)
+  @ReadYourWrites('onboarding', 'org')
+  async moveStage(@RouteParams() { id }: CandidateIdParams, @RouteBody() body: ManualStageMoveBody, @CurrentUser() user: AuthenticatedUser, @Command() context: CommandContext): Promise<CommandAnswer<{ message: string; user_id: string | null }>> {
+    const result = await this.commands.execute(new RecordStageMove(id, body, user.scope, actor(user), context));
+    return { position: result.position, body: { message: MANUAL_STAGE_MOVE_MESSAGES.moved(body.status), user_id: result.user_id } };
   }
 
   /** Edit Candidate (roles 11, 12): each .jpg checked by its bytes before the command, written only if the edit is accepted. */

@@ -10,6 +10,7 @@ import { InviteCandidateHandler } from './invite-candidate.command';
 import { MoveCandidateStageHandler } from './move-candidate-stage.command';
 import { OnboardingStagesController } from './onboarding-stages.controller';
 import { OnboardingController } from './onboarding.controller';
+import { RecordStageMoveHandler } from './record-stage-move.command';
 import { RemindCandidateHandler } from './remind-candidate.command';
 import { ResendInviteHandler } from './resend-invite.command';
 import { SendCustomEmailHandler } from './send-custom-email.command';
@@ -17,6 +18,6 @@ import { SendCustomEmailHandler } from './send-custom-email.command';
 /** Onboarding over HTTP: Send Invite, the Onboarding Summary and its actions, the candidate's own page, upstream stage moves. */
 @Module({
   controllers: [OnboardingController, OnboardingStagesController, CandidatePageController, AgentSummaryController],
-  providers: [InviteCandidateHandler, ResendInviteHandler, RemindCandidateHandler, DeleteCandidateHandler, SendCustomEmailHandler, CommentOnCandidateHandler, MoveCandidateStageHandler, SaveCandidateProfileHandler, SignCandidateConsentHandler, EditCandidateHandler],
+  providers: [InviteCandidateHandler, ResendInviteHandler, RemindCandidateHandler, DeleteCandidateHandler, SendCustomEmailHandler, CommentOnCandidateHandler, MoveCandidateStageHandler, RecordStageMoveHandler, SaveCandidateProfileHandler, SignCandidateConsentHandler, EditCandidateHandler],
 })
 export class OnboardingModule {}
