@@ -1,3 +1,4 @@
+import { OUT_OF_SERVICE } from '../rma/rma.codes';
 import { INVENTORY_STATUS, inventoryStatuses } from './inventory.codes';
 import type { DeviceEvent } from './inventory.events';
 
@@ -104,3 +105,12 @@ export const foldDevice = (imei: string, events: readonly DeviceEvent[]): Device
 /** A status's name in the spec's words (doc 1 §4), or 'never received'. */
 export const inventoryStatusName = (status: number): string =>
   status === NEVER_RECEIVED ? 'never received' : (inventoryStatuses.find((item) => item.id === status)?.name ?? `status ${status}`);
+
+/**
+ * The out-of-service rule in words (docs/RMA.md): assign, transfers, reassign and the agent's
+ * transfer back refuse a device in an RMA, swapped, lost or returned. Here, not in the decider
+ * alone, so that a screen's scan check says the decider's own words before a command is sent
+ * (issue 42). Undefined for a device in service.
+ */
+export const outOfServiceRefusal = (imei: string, status: number): string | undefined =>
+  OUT_OF_SERVICE.includes(status) ? `IMEI ${imei} is out of service (${inventoryStatusName(status)}).` : undefined;

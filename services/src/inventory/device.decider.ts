@@ -1,4 +1,4 @@
-import { type DeviceDescription, type DeviceEvent, type DeviceState, INVENTORY_STATUS as STATUS, NEVER_RECEIVED, OUT_OF_SERVICE, inventoryStatusName } from '@portal/contracts';
+import { type DeviceDescription, type DeviceEvent, type DeviceState, INVENTORY_STATUS as STATUS, NEVER_RECEIVED, inventoryStatusName, outOfServiceRefusal } from '@portal/contracts';
 import { DomainError } from '../platform/commands/command-errors';
 
 /**
@@ -11,9 +11,10 @@ import { DomainError } from '../platform/commands/command-errors';
 
 const refuse = (message: string) => new DomainError(message);
 
-/** Assign, transfers, reassign and the agent's transfer back refuse a device out of service (docs/RMA.md), saying so. */
+/** Assign, transfers, reassign and the agent's transfer back refuse a device out of service (docs/RMA.md), saying so in the words the screens' scan checks use too. */
 export function refuseOutOfService(device: DeviceState): DomainError | undefined {
-  return OUT_OF_SERVICE.includes(device.status) ? refuse(`IMEI ${device.imei} is out of service (${inventoryStatusName(device.status)}).`) : undefined;
+  const words = outOfServiceRefusal(device.imei, device.status);
+  return words === undefined ? undefined : refuse(words);
 }
 
 /** Shipped on a receive job: a device new to us, or one declined before and now shipped again. */

@@ -1,7 +1,7 @@
 import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { luhnValid } from '@portal/contracts/inventory/inventory.schemas';
-import { Button, Input, Space, Tag, Typography } from 'antd';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Input, type InputRef, Space, Tag, Typography } from 'antd';
+import { Fragment, memo, useCallback, useEffect, useRef, useState } from 'react';
 import CameraScanner from './CameraScanner';
 
 /**
@@ -39,6 +39,33 @@ const acceptedImeis = (entries: readonly Entry[]) => [
   ...new Set(entries.flatMap((entry) => (entry.resolution && 'imeis' in entry.resolution ? entry.resolution.imeis : []))),
 ];
 
+/** What the screen asking does with the codes scanned into the box. */
+type ScanInputProps = {
+  label: string;
+  placeholder?: string;
+  /** The box takes the keyboard when it shows (a drawer opened by a scan: the scanner's next codes land here). */
+  autoFocus?: boolean;
+} & (
+  | {
+      /** What a code stands for on this screen (below). */
+      resolve: (code: string) => ScanResolution | Promise<ScanResolution>;
+      onChange: (imeis: string[]) => void;
+      /** Codes scanned elsewhere for this box (the page's box, before this drawer opened): taken in as if scanned here, as the list grows. */
+      incoming?: readonly string[];
+      handOver?: never;
+    }
+  | {
+      /**
+       * A box that only starts a flow: each code is handed on at once, within the key press (so a
+       * drawer it opens has the keyboard before the scanner's next code), and listed where it lands.
+       */
+      handOver: (codes: string[]) => void;
+      resolve?: never;
+      onChange?: never;
+      incoming?: never;
+    }
+);
+
 /**
  * The one scan input of every screen that picks devices or cartons (issue 27). A USB scanner types
  * a code and Enter, fast: each Enter takes the code typed so far, so scans land one per line with
@@ -46,28 +73,30 @@ const acceptedImeis = (entries: readonly Entry[]) => [
  * from the phone's or laptop's camera into the same list. Each code is resolved at once
  * by the screen (`resolve`): accepted codes add their IMEIs, refused ones stay listed in red with
  * the reason (scanned again, checked again), an accepted code scanned again is kept once with a note. `onChange` gets the accepted IMEIs.
+ * With `handOver` instead, the box resolves nothing: it hands each code to the screen (issue 42: a
+ * scan on Assign Inventory's page opens the Assign drawer with it).
  */
 export default function ScanInput({
   label,
   resolve,
   onChange,
+  incoming,
+  handOver,
+  autoFocus,
   placeholder = 'Scan or type an IMEI or carton number, then Enter',
-}: {
-  label: string;
-  resolve: (code: string) => ScanResolution | Promise<ScanResolution>;
-  onChange: (imeis: string[]) => void;
-  placeholder?: string;
-}) {
+}: ScanInputProps) {
   const [typed, setTyped] = useState('');
   const [entries, setEntries] = useState<Entry[]>([]);
   const [camera, setCamera] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const handOverRef = useRef(handOver);
+  handOverRef.current = handOver;
   const accepted = acceptedImeis(entries);
   // Told when the accepted IMEIs change, not on every keystroke's render.
   const acceptedKey = JSON.stringify(accepted);
   useEffect(() => {
-    onChangeRef.current(JSON.parse(acceptedKey) as string[]);
+    onChangeRef.current?.(JSON.parse(acceptedKey) as string[]);
   }, [acceptedKey]);
 
   // The codes on the list, known at once (state updates land later): a burst of scans must see its own repeats.
@@ -80,10 +109,15 @@ export default function ScanInput({
       setEntries((current) => current.map((entry) => (entry.code === code && !entry.resolution ? { ...entry, resolution } : entry)));
     };
     Promise.resolve()
-      .then(() => resolve(code))
+      .then(() => resolve!(code))
       .then(settle, () => settle({ refused: `${code} could not be checked: try again` }));
   };
   const take = (text: string) => {
+    if (handOverRef.current) {
+      const codes = text.split(/[\r\n]+/).map(normalizeScan).filter((code) => code !== '');
+      if (codes.length > 0) handOverRef.current(codes);
+      return;
+    }
     for (const code of text.split(/[\r\n]+/).map(normalizeScan)) {
       if (code === '') continue;
       if (refusedCodes.current.delete(code)) {
@@ -100,6 +134,25 @@ export default function ScanInput({
       check(code);
     }
   };
+  const box = useRef<InputRef>(null);
+  useEffect(() => {
+    if (!autoFocus) return;
+    // After this commit's effects: a drawer focuses its own panel once shown, and the scanner's next code is due.
+    queueMicrotask(() => box.current?.focus({ preventScroll: true }));
+    // On showing only.
+  }, []);
+
+  // Codes scanned elsewhere for this box: each taken once, as the list grows.
+  const incomingTaken = useRef(0);
+  const incomingKey = JSON.stringify(incoming ?? []);
+  useEffect(() => {
+    const codes = JSON.parse(incomingKey) as string[];
+    if (codes.length <= incomingTaken.current) return;
+    const fresh = codes.slice(incomingTaken.current);
+    incomingTaken.current = codes.length;
+    take(fresh.join('\n'));
+    // take reads refs and sets state only; the codes are the trigger.
+  }, [incomingKey]);
   const remove = useCallback((code: string) => {
     known.current.delete(code);
     refusedCodes.current.delete(code);
@@ -110,6 +163,7 @@ export default function ScanInput({
     <div style={{ marginBottom: 16 }}>
       <Space.Compact block>
         <Input
+          ref={box}
           aria-label={label}
           placeholder={placeholder}
           value={typed}
@@ -134,11 +188,24 @@ export default function ScanInput({
           Camera
         </Button>
       </Space.Compact>
-      {camera && <CameraScanner onCode={take} onClose={() => setCamera(false)} />}
-      <Typography.Text type="secondary" aria-live="polite">
-        {entries.length === 0 ? 'Nothing scanned yet' : `${accepted.length} device${accepted.length === 1 ? '' : 's'} picked from ${entries.length} code${entries.length === 1 ? '' : 's'}`}
-      </Typography.Text>
-      <ScannedCodes label={label} entries={entries} onRemove={remove} />
+      {camera && (
+        <CameraScanner
+          onCode={(code) => {
+            // Handed over, the code's flow goes on elsewhere (a drawer with a camera of its own).
+            if (handOverRef.current) setCamera(false);
+            take(code);
+          }}
+          onClose={() => setCamera(false)}
+        />
+      )}
+      {!handOver && (
+        <>
+          <Typography.Text type="secondary" aria-live="polite">
+            {entries.length === 0 ? 'Nothing scanned yet' : `${accepted.length} device${accepted.length === 1 ? '' : 's'} picked from ${entries.length} code${entries.length === 1 ? '' : 's'}`}
+          </Typography.Text>
+          <ScannedCodes label={label} entries={entries} onRemove={remove} />
+        </>
+      )}
     </div>
   );
 }
@@ -151,15 +218,43 @@ const ScannedCodes = memo(function ScannedCodes({ label, entries, onRemove }: { 
         const flag = checkDigitFlag(entry.code);
         const refused = entry.resolution && 'refused' in entry.resolution ? entry.resolution.refused : undefined;
         const imeis = entry.resolution && 'imeis' in entry.resolution ? entry.resolution.imeis : undefined;
+        const said = [
+          !entry.resolution && <Tag key="checking">Checking…</Tag>,
+          imeis && (
+            <Tag key="picked" color="green">
+              {imeis.length === 1 && imeis[0] === entry.code ? 'Picked' : `${imeis.length} devices`}
+            </Tag>
+          ),
+          refused && (
+            <Typography.Text key="refused" type="danger">
+              {refused}
+            </Typography.Text>
+          ),
+          flag && (
+            <Tag key="flag" color="warning" style={{ whiteSpace: 'normal' }} title="Flagged, not refused: some upstream data has no check digit">
+              {flag}
+            </Tag>
+          ),
+          entry.repeats > 0 && (
+            <Typography.Text key="repeats" type="secondary">
+              {`scanned ${entry.repeats + 1} times, kept once`}
+            </Typography.Text>
+          ),
+        ].filter(Boolean);
+        // The code and what became of it run as one text that wraps word by word right after the
+        // chip (flex items wrapped whole onto lines of their own, away from their code on a phone),
+        // and × keeps its place at the end of the chip's line (issue 42).
         return (
-          <li key={entry.code} style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography.Text code>{entry.code}</Typography.Text>
-            {!entry.resolution && <Tag>Checking…</Tag>}
-            {imeis && <Tag color="green">{imeis.length === 1 && imeis[0] === entry.code ? 'Picked' : `${imeis.length} devices`}</Tag>}
-            {refused && <Typography.Text type="danger">{refused}</Typography.Text>}
-            {flag && <Tag color="warning" title="Flagged, not refused: some upstream data has no check digit">{flag}</Tag>}
-            {entry.repeats > 0 && <Typography.Text type="secondary">{`scanned ${entry.repeats + 1} times, kept once`}</Typography.Text>}
-            <Button size="small" type="text" icon={<CloseOutlined />} aria-label={`Remove ${entry.code}`} onClick={() => onRemove(entry.code)} />
+          <li key={entry.code} style={{ display: 'flex', gap: 4, alignItems: 'flex-start' }}>
+            <div style={{ flex: '1 1 auto', minWidth: 0, lineHeight: '24px', overflowWrap: 'anywhere' }}>
+              <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+                {entry.code}
+              </Typography.Text>
+              {said.map((part, index) => (
+                <Fragment key={index}> {part}</Fragment>
+              ))}
+            </div>
+            <Button size="small" type="text" icon={<CloseOutlined />} aria-label={`Remove ${entry.code}`} onClick={() => onRemove(entry.code)} style={{ flex: 'none' }} />
           </li>
         );
       })}

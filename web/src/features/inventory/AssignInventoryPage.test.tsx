@@ -1,10 +1,12 @@
 import type { AgentOption, CartonRow, OfficeOption } from '@portal/contracts/inventory/inventory.views';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import AssignInventoryPage from './AssignInventoryPage';
 import { STOCK_SCAN_MESSAGES } from './DevicePickFields';
 import { choose, lastNotice, paged, renderPage, stubApi, tickRow } from '../../app/testing/page.test-util';
+import { outOfServiceRefusal } from '@portal/contracts/inventory/device-custody';
+import { INVENTORY_STATUS } from '@portal/contracts/inventory/inventory.codes';
 
 beforeAll(installBrowserStubs);
 beforeEach(() => localStorage.clear());
@@ -56,7 +58,7 @@ describe('Assign Inventory', { timeout: 20_000 }, () => {
     await screen.findByText('C-100');
     const assign = screen.getByRole('button', { name: 'Assign' });
     expect(assign).toBeDisabled();
-    expect(assign).toHaveAccessibleDescription('Select cartons in the table to assign them.');
+    expect(assign).toHaveAccessibleDescription('Select cartons in the table, or scan a carton or IMEI above, to assign them.');
     tickRow('C-100');
     expect(screen.getByRole('button', { name: 'Assign (1)' })).toBeEnabled();
   });
@@ -167,5 +169,71 @@ describe('Assign Inventory scanning (issue 27)', { timeout: 20_000 }, () => {
       office_id: 'o-1',
       assign_count: 3,
     });
+  });
+});
+
+describe('Assign Inventory from a scan (issue 42)', { timeout: 20_000 }, () => {
+  const stock = [carton('C-100', ['111', '112']), carton('C-200', ['221'])];
+  const rmaImei = '356938035643809';
+  function serveWithReport() {
+    return stubApi(({ path, query }) => {
+      if (path === '/api/v1/manager/agentassignlist' && query.has('keyword')) return paged(stock.filter((one) => one.carton_number === query.get('keyword')));
+      if (path === '/api/v1/manager/agentassignlist') return paged(stock);
+      if (path === '/api/v1/manager/manager_agents_list' || path === '/api/v1/manager/agent_list_for_office') return { items: agents };
+      if (path === '/api/v1/manager/get_manager_office_list') return { items: offices };
+      // The device in an RMA: the detailed report knows its status.
+      if (path === '/api/v1/detailed_inventory_report') return paged(query.get('imei') === rmaImei ? [{ imei: rmaImei, carton: 'C-100', status: INVENTORY_STATUS.PENDING_RMA, status_name: 'Pending RMA' }] : []);
+      if (path === '/api/v1/manager/assigndevice') return { message: '2 devices assigned successfully' };
+      return {};
+    });
+  }
+
+  it('offers a scan box before anything is selected: a scanned carton opens the drawer with it picked, and the next scans land in the drawer', async () => {
+    const api = serveWithReport();
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-100');
+    expect(screen.queryByText('Assign Inventory', { selector: '.ant-drawer-title' })).not.toBeInTheDocument();
+    scan(screen.getByRole('textbox', { name: 'Scan a carton or IMEI to assign' }), 'C-100');
+
+    await screen.findByText('Assign Inventory', { selector: '.ant-drawer-title' });
+    const drawerBox = screen.getByRole('textbox', { name: 'Scan cartons or IMEIs' });
+    // The drawer's box has the keyboard: a USB scanner's next code goes there.
+    await waitFor(() => expect(drawerBox).toHaveFocus());
+    const scanned = screen.getByRole('list', { name: 'Scan cartons or IMEIs: scanned codes' });
+    await waitFor(() => expect(within(scanned).getByText('2 devices')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByLabelText('Cartons', { selector: 'input[type=radio]' })).toBeChecked());
+    expect(screen.getByText('C-100 (2)', { selector: '.ant-select-selection-item-content' })).toBeInTheDocument();
+
+    await choose('Agent', 'Ann Agent (TX-1)');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.bodies('POST', '/api/v1/manager/assigndevice')).toHaveLength(1));
+    expect(api.bodies('POST', '/api/v1/manager/assigndevice')[0]).toEqual({ devicestatus: 0, carton_number: ['C-100'], imei: ['111', '112'], agent_id: 'a-7', office_id: 'o-1', assign_count: 2 });
+  });
+
+  it('opens the drawer on a scanned IMEI too, in IMEI mode with its carton chosen', async () => {
+    serveWithReport();
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-200');
+    scan(screen.getByRole('textbox', { name: 'Scan a carton or IMEI to assign' }), '221');
+    await screen.findByText('Assign Inventory', { selector: '.ant-drawer-title' });
+    await waitFor(() => expect(screen.getByLabelText('IMEIs', { selector: 'input[type=radio]' })).toBeChecked());
+    expect(screen.getByText('C-200 (1)', { selector: '.ant-select-selection-item-content' })).toBeInTheDocument();
+    expect(await screen.findByText('221', { selector: '.ant-select-selection-item-content' })).toBeInTheDocument();
+  });
+
+  it('says a device in an RMA is out of service, in the decider\'s words, rather than asking for its carton', async () => {
+    const api = serveWithReport();
+    renderPage(<AssignInventoryPage />);
+    await screen.findByText('C-100');
+    scan(screen.getByRole('textbox', { name: 'Scan a carton or IMEI to assign' }), rmaImei);
+    await screen.findByText('Assign Inventory', { selector: '.ant-drawer-title' });
+    const words = outOfServiceRefusal(rmaImei, INVENTORY_STATUS.PENDING_RMA)!;
+    expect(words).toBe(`IMEI ${rmaImei} is out of service (Pending RMA).`);
+    expect(await screen.findByText(words)).toBeInTheDocument();
+    expect(screen.queryByText(STOCK_SCAN_MESSAGES.imei(rmaImei))).not.toBeInTheDocument();
+    expect(api.queries('/api/v1/detailed_inventory_report')).toEqual([{ imei: rmaImei, page: '1', results: '100' }]);
+    // An IMEI the report does not know keeps the stock message.
+    scan(screen.getByRole('textbox', { name: 'Scan cartons or IMEIs' }), '356938035643817');
+    expect(await screen.findByText(STOCK_SCAN_MESSAGES.imei('356938035643817'))).toBeInTheDocument();
   });
 });

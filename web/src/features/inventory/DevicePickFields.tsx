@@ -1,10 +1,12 @@
 import type { CartonRow } from '@portal/contracts/inventory/inventory.views';
+import { outOfServiceRefusal } from '@portal/contracts/inventory/device-custody';
+import type { DetailedDeviceRow } from '@portal/contracts/reports/reports.views';
 import type { ApiRoute } from '@portal/contracts/platform/api-route';
 import type { Listed } from '@portal/contracts/platform/page';
 import { MAX_PAGE_SIZE } from '@portal/contracts/reference/reference-lists';
 import { Form, Radio, Select } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { call } from '../../app/api-client';
+import { call, route } from '../../app/api-client';
 import ScanInput, { type ScanResolution, looksLikeDeviceId } from '../../app/widgets/ScanInput';
 
 /** The transfer option (doc 1 §4): 1 = IMEIs (devicestatus 1), 2 = cartons (devicestatus 0). */
@@ -31,6 +33,24 @@ export const STOCK_SCAN_MESSAGES = {
   imei: (imei: string) => `IMEI ${imei} is not in this office's stock listed here: scan its carton number`,
   carton: (code: string) => `Carton ${code} is not in this office's stock`,
 } as const;
+
+const detailedReport = route('GET', '/api/v1/detailed_inventory_report');
+
+/**
+ * Why a scanned IMEI that no carton on offer holds cannot be moved, when the reason is that it is
+ * out of service (in an RMA, swapped, lost): the decider's own words (contracts'
+ * `outOfServiceRefusal`), read from the device's status in the detailed report (its `imei` filter
+ * holds a part). Undefined otherwise, or when the report cannot say.
+ */
+async function outOfServiceReason(imei: string): Promise<string | undefined> {
+  try {
+    const answer = await call<Listed<DetailedDeviceRow>>(detailedReport, { query: { imei, page: 1, results: MAX_PAGE_SIZE } });
+    const device = answer.items.data.find((row) => row.imei === imei);
+    return device && outOfServiceRefusal(device.imei, device.status);
+  } catch {
+    return undefined;
+  }
+}
 
 const unique = <Item,>(items: readonly Item[]) => [...new Set(items)];
 const sameCarton = (one: CartonRow, other: CartonRow) => one.carton_number === other.carton_number && one.office_id === other.office_id;
@@ -59,6 +79,8 @@ export interface StockScan {
   readonly list: ApiRoute;
   /** Cartons a scan brought in from outside `cartons`: the drawer offers them from then on (`useCartonsOnOffer`). */
   readonly onFound: (cartons: readonly CartonRow[]) => void;
+  /** Codes scanned before the drawer opened (the page's scan box): taken in as if scanned here. */
+  readonly incoming?: readonly string[];
 }
 
 /**
@@ -103,7 +125,9 @@ export default function DevicePickFields({ cartons, scan }: { cartons: readonly 
       return { imeis: unique(found.flatMap((carton) => carton.imei)) };
     }
     const holder = inView.find((carton) => carton.imei.includes(code));
-    if (!holder) return { refused: looksLikeDeviceId(code) ? STOCK_SCAN_MESSAGES.imei(code) : STOCK_SCAN_MESSAGES.carton(code) };
+    if (!holder && !looksLikeDeviceId(code)) return { refused: STOCK_SCAN_MESSAGES.carton(code) };
+    // Scanning its carton would not help a device out of service: say that instead (issue 42).
+    if (!holder) return { refused: (await outOfServiceReason(code)) ?? STOCK_SCAN_MESSAGES.imei(code) };
     scan.onFound([holder]);
     cartonOf.current.set(code, holder.carton_number);
     scannedAlone.current.add(code);
@@ -130,7 +154,8 @@ export default function DevicePickFields({ cartons, scan }: { cartons: readonly 
 
   return (
     <>
-      <ScanInput label="Scan cartons or IMEIs" resolve={resolve} onChange={scanned} />
+      {/* Focused when a scan on the page opened the drawer: the scanner's next codes land here. */}
+      <ScanInput label="Scan cartons or IMEIs" resolve={resolve} onChange={scanned} incoming={scan.incoming} autoFocus={scan.incoming !== undefined && scan.incoming.length > 0} />
       <Form.Item name="option" label="Option" rules={[{ required: true, message: 'Please select option' }]}>
         <Radio.Group
           options={[
