@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE } from '@portal/contracts/platform/roles';
-import { breadcrumbs, canOpen, layoutFor, menuFor, returnPathAfterLogin, screenRoutes, profileScreensFor } from './routes';
+import { breadcrumbs, canOpen, deviceImagePathFor, layoutFor, menuFor, returnPathAfterLogin, screenRoutes, profileScreensFor } from './routes';
 
 const labels = (roles: number[]) => menuFor(roles).flatMap((group) => group.items.map((item) => `${group.group}/${item.label}`));
 const byPath = (path: string) => screenRoutes.find((route) => route.path === path)!;
@@ -40,9 +40,12 @@ describe('route table', () => {
     expect(profileScreensFor([2], true)).toEqual([
       { label: 'Messages', path: '/agent-Transaction' },
       { label: 'Compliance Documents', path: '/agent-compliancedocument' },
+      { label: 'Device Image', path: '/agent-IMEI' },
     ]);
-    expect(profileScreensFor([3], false).map((screen) => screen.path)).toEqual(['/Transaction', '/compliancedocument', '/documents']);
+    expect(profileScreensFor([3], false).map((screen) => screen.path)).toEqual(['/Transaction', '/compliancedocument', '/IMEI', '/documents']);
     expect(profileScreensFor([14], false)).toEqual([]);
+    // The device image screen (issue 42): where each role uploads one, and none for a role that may not.
+    expect([deviceImagePathFor([2], true), deviceImagePathFor([3], false), deviceImagePathFor([12], false), deviceImagePathFor([ROLE.AUDITOR], false)]).toEqual(['/agent-IMEI', '/IMEI', '/IMEI', undefined]);
   });
 
   it('hides from each manager role what doc 1 §6 hides, while the route stays open', () => {

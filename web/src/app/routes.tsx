@@ -258,8 +258,15 @@ const entries: Entry[] = [
 export const PROFILE_SCREENS: readonly { readonly label: string; readonly managerPath: string; readonly agentPath?: string }[] = [
   { label: 'Messages', managerPath: '/Transaction', agentPath: '/agent-Transaction' },
   { label: 'Compliance Documents', managerPath: '/compliancedocument', agentPath: '/agent-compliancedocument' },
+  // Doc 2 §1 lists uploading a device image among an agent's tasks, doc 1 §2.2 keeps agent-IMEI out of the sidebar (issue 42).
+  { label: 'Device Image', managerPath: '/IMEI', agentPath: '/agent-IMEI' },
   { label: 'Documents', managerPath: '/documents' },
 ];
+
+/** The device image screen these roles open (agent-IMEI for an agent-only user, IMEI otherwise), if they may (issue 42: a device row's "Device image"). */
+export function deviceImagePathFor(roles: readonly number[], agentOnly: boolean): string | undefined {
+  return profileScreensFor(roles, agentOnly).find((screen) => screen.label === 'Device Image')?.path;
+}
 
 /** The profile menu's screens for these roles: each at the path the roles may open. */
 export function profileScreensFor(roles: readonly number[], agentOnly: boolean): { label: string; path: string }[] {

@@ -1,5 +1,5 @@
 import type { AgentDeviceRow } from '@portal/contracts/inventory/inventory.views';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installBrowserStubs } from '../../app/report/render.test-util';
 import AgentInventoryPage, { AGENT_SCAN_MESSAGES } from './AgentInventoryPage';
@@ -26,6 +26,7 @@ function serve() {
 describe('Agent inventory', { timeout: 20_000 }, () => {
   it('lists the agent’s devices with the spec columns and searches by keyword', async () => {
     const api = serve();
+    windowWidth(1366);
     renderPage(<AgentInventoryPage />, [ROLE.AGENT]);
     expect(await screen.findByText('356938035643809')).toBeInTheDocument();
     for (const title of ['IMEI', 'Age (Days)', 'Device Type', 'Status', 'Assigned Date', 'Carton Number']) expect(screen.getByRole('columnheader', { name: title })).toBeInTheDocument();
@@ -81,5 +82,41 @@ describe('Agent inventory scanning (issue 27)', { timeout: 20_000 }, () => {
     // Sent: the scan list is cleared with the selection.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled());
     expect(screen.getByText('Nothing scanned yet')).toBeInTheDocument();
+  });
+});
+
+/** The window as wide as `width`: antd's breakpoints (`Grid.useBreakpoint`) read it through matchMedia. */
+function windowWidth(width: number) {
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, bound, pixels]) => (bound === 'min' ? width >= Number(pixels) : width <= Number(pixels)));
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches(query), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+}
+
+const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent).filter((title) => title !== '');
+
+describe('Agent inventory on a phone (issue 42)', { timeout: 20_000 }, () => {
+  it('shows each device’s status under its IMEI on a phone, in the column that stays in view, and the spec’s columns on a wider screen', async () => {
+    serve();
+    windowWidth(390);
+    renderPage(<AgentInventoryPage />, [ROLE.AGENT]);
+    await screen.findByText('356938035643809');
+    await waitFor(() => expect(headers()).toEqual(['IMEI', 'Age (Days)', 'Device Type', 'Assigned Date', 'Carton Number', 'Action']));
+    const imeiCell = screen.getByText('356938035643809').closest('td')!;
+    expect(within(imeiCell).getByLabelText('Status: Agent Received')).toHaveTextContent('Agent Received');
+    cleanup();
+
+    windowWidth(1366);
+    renderPage(<AgentInventoryPage />, [ROLE.AGENT]);
+    await screen.findByText('356938035643809');
+    await waitFor(() => expect(headers()).toEqual(['IMEI', 'Age (Days)', 'Device Type', 'Status', 'Assigned Date', 'Carton Number', 'Action']));
+    expect(screen.queryByLabelText('Status: Agent Received')).not.toBeInTheDocument();
+  });
+
+  it('opens the device image screen from a device’s row, its IMEI filled in', async () => {
+    serve();
+    renderPage(<AgentInventoryPage />, [ROLE.AGENT]);
+    await screen.findByText('356938035643809');
+    const row = screen.getByText('356938035643809').closest('tr')!;
+    expect(within(row).getByRole('link', { name: 'Device image of 356938035643809' })).toHaveAttribute('href', '/agent-IMEI?imei=356938035643809');
   });
 });

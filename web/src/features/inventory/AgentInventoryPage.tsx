@@ -4,9 +4,9 @@ import { inventoryStatusName } from '@portal/contracts/inventory/device-custody'
 import { INVENTORY_STATUS } from '@portal/contracts/inventory/inventory.codes';
 import type { Listed } from '@portal/contracts/platform/page';
 import { MAX_PAGE_SIZE } from '@portal/contracts/reference/reference-lists';
-import { Form, Input, Popconfirm } from 'antd';
-import type { ColumnsType } from 'antd/es/table/interface';
-import { useState } from 'react';
+import { Flex, Form, Grid, Input, Popconfirm, Typography } from 'antd';
+import type { ColumnType, ColumnsType } from 'antd/es/table/interface';
+import { useMemo, useState } from 'react';
 import { call, route } from '../../app/api-client';
 import ScanInput, { type ScanResolution, looksLikeDeviceId } from '../../app/widgets/ScanInput';
 import ReportPage from '../../app/report/ReportPage';
@@ -14,6 +14,7 @@ import { useCommand } from '../../app/command';
 import { shownDate, shownDeviceType } from '../../app/format';
 import ActionButton from '../../app/widgets/ActionButton';
 import ImeiLink from '../../app/widgets/ImeiLink';
+import DeviceImageAction from './DeviceImageAction';
 
 const list = route('GET', '/api/v1/agent/agentinventorylistv1');
 const transfer = route('POST', '/api/v1/agent/transfer_device');
@@ -63,14 +64,35 @@ async function resolveAgentScan(code: string, shown: readonly AgentDeviceRow[]):
   return inStock.length > 0 ? { imeis: [...new Set(inStock)] } : { refused: AGENT_SCAN_MESSAGES.cartonNotInStock(code) };
 }
 
-const columns: ColumnsType<AgentDeviceRow> = [
-  { title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> },
+const imeiColumn: ColumnType<AgentDeviceRow> = { title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> };
+const statusColumn: ColumnType<AgentDeviceRow> = { title: 'Status', dataIndex: 'status_name', key: 'status_name' };
+const otherColumns: ColumnsType<AgentDeviceRow> = [
   { title: 'Age (Days)', dataIndex: 'device_age', key: 'device_age', render: (age: number | null) => age ?? '—' },
   { title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType },
-  { title: 'Status', dataIndex: 'status_name', key: 'status_name' },
+];
+const laterColumns: ColumnsType<AgentDeviceRow> = [
   { title: 'Assigned Date', dataIndex: 'assigned_date', key: 'assigned_date', render: (at: string | null) => shownDate(at) },
   { title: 'Carton Number', dataIndex: 'carton', key: 'carton' },
+  // Doc 2 §1: the agent uploads device images; from the device's row, its IMEI filled in (issue 42).
+  { title: 'Action', key: 'action', render: (_value, device) => <DeviceImageAction imei={device.imei} /> },
 ];
+
+/** On a phone the device's status goes under its IMEI, in the column that stays in view (issue 42): beside it, Status was off the screen. */
+const imeiWithStatusColumn: ColumnType<AgentDeviceRow> = {
+  ...imeiColumn,
+  render: (imei: string, device) => (
+    <Flex vertical>
+      <ImeiLink imei={imei} />
+      <Typography.Text type="secondary" aria-label={`Status: ${device.status_name}`}>
+        {device.status_name}
+      </Typography.Text>
+    </Flex>
+  ),
+};
+
+/** The spec's columns (doc 1 §2.14: IMEI, Age (Days), Device Type, status, Assigned Date, Carton Number); on a phone, the status under the IMEI. */
+const columnsFor = (phone: boolean): ColumnsType<AgentDeviceRow> =>
+  phone ? [imeiWithStatusColumn, ...otherColumns, ...laterColumns] : [imeiColumn, ...otherColumns, statusColumn, ...laterColumns];
 
 /**
  * The agent's inventory (agent-Inventory, doc 1 §2.14): keyword, Clear, Export Report, and a
@@ -85,6 +107,8 @@ export default function AgentInventoryPage() {
   // The page of devices on screen: a scan looks there first.
   const [shown, setShown] = useState<readonly AgentDeviceRow[]>([]);
   const [resetKey, setResetKey] = useState(0);
+  const phone = Grid.useBreakpoint().sm === false;
+  const columns = useMemo(() => columnsFor(phone), [phone]);
   const command = useCommand<TransferRequest>(transfer, [list, dashboard]);
   const transferable = [...new Set([...selected.map((device) => device.imei), ...scanned])];
 

@@ -1,9 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installBrowserStubs } from '../../app/report/render.test-util';
+import { MemoryRouter } from 'react-router-dom';
+import { installBrowserStubs, renderWithClient } from '../../app/report/render.test-util';
+import { SessionProvider } from '../../app/session-context';
 import DeviceImagePage from './DeviceImagePage';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES, imageProblem } from '../../app/upload';
-import { Reply, lastNotice, renderPage, stubApi } from '../../app/testing/page.test-util';
+import { Reply, lastNotice, renderPage, signIn, stubApi } from '../../app/testing/page.test-util';
 import { ROLE } from '@portal/contracts/platform/roles';
 
 beforeAll(installBrowserStubs);
@@ -48,6 +50,24 @@ describe('Device image upload', { timeout: 20_000 }, () => {
     expect([sent.method, sent.path, sent.headers.authorization]).toEqual(['POST', '/api/v1/manager/device_image', 'Bearer token-1']);
     expect((sent.body as FormData).get('imei')).toBe('356938035643809');
     expect(((sent.body as FormData).get('file') as File).name).toBe('front.png');
+  });
+
+  it('fills in the IMEI a device row opened it with (issue 42), and sends it', async () => {
+    const api = stubApi(() => ({ message: 'Image saved for IMEI 356938035643809' }));
+    signIn([ROLE.AGENT]);
+    renderWithClient(
+      <MemoryRouter initialEntries={['/agent-IMEI?imei=356938035643809']}>
+        <SessionProvider>
+          <DeviceImagePage />
+        </SessionProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByPlaceholderText('IMEI')).toHaveValue('356938035643809');
+    pick(new File(['png'], 'front.png', { type: 'image/png' }));
+    await screen.findByText('front.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.requests).toHaveLength(1));
+    expect((api.requests[0]!.body as FormData).get('imei')).toBe('356938035643809');
   });
 
   it('shows a refusal in an Oops popup', async () => {

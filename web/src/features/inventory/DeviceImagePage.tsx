@@ -2,6 +2,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Form, Input, Typography, Upload } from 'antd';
 import type { UploadFile } from 'antd/es/upload/interface';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { call, failureMessage, route } from '../../app/api-client';
 import type { CommandAnswer } from '../../app/command';
 import { notice } from '../../app/notice';
@@ -17,10 +18,13 @@ interface ImageForm {
 /**
  * The device image upload (agent-IMEI and the manager's IMEI screen; doc 1 §2.14, doc 2 §2): an
  * IMEI and one image, checked in the browser as the server checks it, sent as multipart `imei` +
- * `file` to POST /api/v1/manager/device_image.
+ * `file` to POST /api/v1/manager/device_image. Opened from a device's row ("Device image"), the
+ * IMEI in the query fills the form.
  */
 export default function DeviceImagePage() {
   const [form] = Form.useForm<ImageForm>();
+  const [params] = useSearchParams();
+  const asked = params.get('imei')?.trim();
   const [sending, setSending] = useState(false);
 
   const send = async (values: ImageForm) => {
@@ -44,7 +48,7 @@ export default function DeviceImagePage() {
   return (
     <Card style={{ maxWidth: 560 }}>
       <Typography.Title level={3}>Device Image</Typography.Title>
-      <Form<ImageForm> form={form} layout="vertical" onFinish={(values) => void send(values)}>
+      <Form<ImageForm> form={form} layout="vertical" initialValues={{ imei: asked }} onFinish={(values) => void send(values)}>
         <Form.Item name="imei" label="IMEI" rules={[{ required: true, pattern: /^\s*\d+\s*$/, message: IMAGE_MESSAGES.imei }]}>
           <Input placeholder="IMEI" inputMode="numeric" maxLength={20} />
         </Form.Item>

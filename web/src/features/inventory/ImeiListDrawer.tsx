@@ -1,6 +1,7 @@
 import { Drawer, Table } from 'antd';
 import { shownDeviceType } from '../../app/format';
 import ImeiLink from '../../app/widgets/ImeiLink';
+import DeviceImageAction from './DeviceImageAction';
 
 export interface ListedDevice {
   readonly imei: string;
@@ -15,7 +16,7 @@ export interface ImeiListDrawerProps {
   subtitle?: string;
 }
 
-/** The side panel titled 'IMEI List' (doc 1 §2.7, §2.9): the IMEIs of a carton or a transfer. */
+/** The side panel titled 'IMEI List' (doc 1 §2.7, §2.9): the IMEIs of a carton or a transfer, each with its "Device image" (issue 42). */
 export default function ImeiListDrawer({ devices, onClose, subtitle }: ImeiListDrawerProps) {
   const withType = devices?.some((device) => device.device_type !== undefined) ?? false;
   return (
@@ -26,7 +27,11 @@ export default function ImeiListDrawer({ devices, onClose, subtitle }: ImeiListD
         size="small"
         dataSource={devices ? [...devices] : []}
         pagination={{ pageSize: 10, showSizeChanger: false, showTotal: (total) => `${total} in all` }}
-        columns={[{ title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> }, ...(withType ? [{ title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType }] : [])]}
+        columns={[
+          { title: 'IMEI', dataIndex: 'imei', key: 'imei', render: (imei: string) => <ImeiLink imei={imei} /> },
+          ...(withType ? [{ title: 'Device Type', dataIndex: 'device_type', key: 'device_type', render: shownDeviceType }] : []),
+          { title: 'Action', key: 'action', render: (_value, device) => <DeviceImageAction imei={device.imei} /> },
+        ]}
       />
     </Drawer>
   );

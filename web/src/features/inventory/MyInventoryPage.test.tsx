@@ -49,5 +49,7 @@ describe('My Inventory', { timeout: 20_000 }, () => {
     expect(await screen.findByText('IMEI List')).toBeInTheDocument();
     expect(screen.getByText('490154203237518')).toBeInTheDocument();
     expect(screen.getByText('Tablet')).toBeInTheDocument();
+    // Each device has its "Device image" (issue 42): the manager's IMEI screen, its IMEI filled in.
+    expect(screen.getByRole('link', { name: 'Device image of 490154203237518' })).toHaveAttribute('href', '/IMEI?imei=490154203237518');
   });
 });
