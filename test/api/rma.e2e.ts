@@ -123,7 +123,7 @@ describe('RMA devices', () => {
       'the RMA answers in the agent\'s messages',
     );
     const texts = messages.body.items.data.map((row) => row.message);
-    expect(texts).toEqual(expect.arrayContaining(['2 devices were assigned to you by Olivia Ortega. Accept or return them under My Inventory.']));
+    expect(texts).toEqual(expect.arrayContaining(['2 devices were assigned to you by Olivia Ortega. Accept or return them on your Dashboard, under Pending Transfers.']));
     expect(texts.filter((text) => text.startsWith('Your RMA request'))).toEqual([`Your RMA request for IMEI ${agentOne} was accepted by Olivia Ortega.`, `Your RMA request for IMEI ${agentOne} was declined by Olivia Ortega.`]);
     expect(messages.body.unread).toBeGreaterThanOrEqual(3);
     expect((await as<MessageListAnswer>('manager2', 'GET', '/api/v1/manager/transaction_history?results=50')).body.items.data.some((row) => row.message.includes(agentOne))).toBe(false);

@@ -12,6 +12,9 @@ export const ACTOR = '{actor}';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
+/** What an agent reads when devices are assigned to them: they answer the job on their dashboard's Pending Transfers (Accept, Partial Accept), not under My Inventory. */
+export const devicesAssignedMessage = (count: number) => `${plural(count, 'device was', 'devices were')} assigned to you by ${ACTOR}. Accept or return them on your Dashboard, under Pending Transfers.`;
+
 type Handled = InventoryEvent | InventoryOrderEvent | RmaDeviceEvent | MessageEvent | { type: (typeof BROADCAST_MESSAGE_EVENT_TYPES)[number]; data: unknown };
 
 /**
@@ -22,7 +25,8 @@ type Handled = InventoryEvent | InventoryOrderEvent | RmaDeviceEvent | MessageEv
  */
 export const messagesProjection: Projection = {
   name: 'messages',
-  version: 1,
+  // 2: an assignment's message says where it is answered (issue 42); rebuilt, the stored ones say it too.
+  version: 2,
   tables: ['messages_direct', 'messages_reads', 'messages_transfers', 'messages_rma_requests', 'messages_orders'],
   handles: [...DIRECT_MESSAGE_EVENT_TYPES, ...BROADCAST_MESSAGE_EVENT_TYPES],
 
@@ -51,7 +55,7 @@ export const messagesProjection: Projection = {
       switch (event.type) {
         case 'AgentJobCreated': {
           const { data } = event;
-          await message(data.agent_id, 'devices_assigned', `${plural(data.imeis.length, 'device was', 'devices were')} assigned to you by ${ACTOR}. Accept or return them under My Inventory.`, data.manager_id, at);
+          await message(data.agent_id, 'devices_assigned', devicesAssignedMessage(data.imeis.length), data.manager_id, at);
           break;
         }
         case 'TransferRequested': {
