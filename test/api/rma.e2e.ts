@@ -110,9 +110,14 @@ describe('RMA devices', () => {
     expect(await managerCounts()).toMatchObject({ rma: before.rma + 1, rma_pending: before.rma_pending });
     expect((await agentCounts()).RMA).toBe(1);
     // The agent's RMA Status: the declined request and the approved one, newest first.
-    const mine = await as<Listed<RmaDeviceRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list');
+    const mine = await as<Listed<RmaDeviceStatusRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list');
     expect(mine.body.items.data.map((row) => [row.imei, row.status_text])).toEqual([[agentOne, 'Approved'], [agentOne, 'Rejected']]);
+    // Each with the device's one status now (issue 42), the one its inventory and Initiate RMA show; filtered by it too.
+    expect(mine.body.items.data.map((row) => row.status_name)).toEqual(['RMA', 'RMA']);
     expect((await as<Listed<RmaDeviceRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list?status=2')).body.items.total).toBe(1);
+    expect((await as<Listed<RmaDeviceRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list?device_status=10')).body.items.total).toBe(2);
+    expect((await as<Listed<RmaDeviceRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list?device_status=21')).body.items.total).toBe(0);
+    expect((await as<Listed<RmaDeviceRow>>('agent', 'GET', '/api/v1/agent/get_rma_device_list?device_status=5')).status).toBe(400);
     expect((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_rma_devices_for_approval')).body.items.total).toBe(0);
     expect(await logOf(agentOne)).toEqual(expect.arrayContaining(['Return requested by the agent (Pending RMA)', 'Return request declined by the manager', 'Return request accepted by the manager: awaiting RMA approval', 'RMA approved']));
     // The agent's messages (docs/DOCUMENTS.md "Messages"): the assignment and both answers, in plain words, newest first, unread.
@@ -259,7 +264,7 @@ describe('RMA devices', () => {
     const approvedFile = await download('manager', '/api/v1/manager/approved_rma_device_list_export_v2');
     expect(approvedFile.slice(1).map((line) => line.split(',')[0])).toEqual((await as<Listed<RmaDeviceRow>>('manager', 'GET', '/api/v1/manager/get_approved_rma_device_list_v2?results=100')).body.items.data.map((row) => row.imei));
     const statusFile = await download('agent', '/api/v1/agent/agent_rma_request_status_export?status=1');
-    expect(statusFile[0]).toBe('IMEI,Manager Name,Office Number,Status,Reason 1,Reason 2,Comments,Created Date,RMA Order,Order Status');
+    expect(statusFile[0]).toBe('IMEI,Status,Manager Name,Office Number,Reason 1,Reason 2,Comments,Created Date,RMA Order,Order Status');
     expect(statusFile.slice(1).map((line) => line.split(',')[0])).toEqual([photoOne]);
     const candidatesFile = await download('manager', `/api/v1/manager/device_list_to_initiate_rma_export_v2?imei=${photoTwo}`);
     expect(candidatesFile).toEqual(['IMEI,Office Name,Office Number,Agent Name,Age (Days),Status,Carton Number', expect.stringMatching(new RegExp(`^${photoTwo},Dallas Office,.*,Agent Received,RMA-P$`))]);

@@ -1,4 +1,4 @@
-import { inventoryStatuses } from '../inventory/inventory.codes';
+import { INVENTORY_STATUS, inventoryStatuses } from '../inventory/inventory.codes';
 import type { ReferenceItem } from '../reference/reference-lists';
 
 /** RMA's code lists (doc 2 §3, §4, §7). Names ours where marked. */
@@ -67,3 +67,17 @@ export const RMA_INITIABLE_STATUSES = inventoryStatuses.filter((status) => !RMA_
 
 /** Out of service (docs/RMA.md): in an open RMA, swapped back, lost, returned, defective, declined or rejected. Assign and transfers refuse them. */
 export const OUT_OF_SERVICE: readonly number[] = [10, 11, 15, 16, 17, 18, 19, 21];
+
+/**
+ * The device's own statuses an RMA takes it through (docs/RMA.md, the step table): 11 Pending RMA
+ * (requested or initiated), 10 RMA (approved, on an order, shipped), 19 RMA Request Declined, 21
+ * RMA Rejected (by the manager or with its order), 17 Returned. The agent's RMA Status shows and
+ * filters by the device's one status, the one every other screen shows (not the request's answer).
+ */
+export const RMA_DEVICE_LIFE_STATUSES: readonly number[] = [
+  INVENTORY_STATUS.PENDING_RMA,
+  INVENTORY_STATUS.RMA,
+  INVENTORY_STATUS.RMA_REQUEST_DECLINED,
+  INVENTORY_STATUS.RMA_REJECTED,
+  INVENTORY_STATUS.RETURNED,
+];

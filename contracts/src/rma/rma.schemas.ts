@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineText, text, wholeNumber } from '../platform/input';
 import { idParam, keywordParam, optionalIdParam, pageParam, resultsParam, sortKeyParam, sortParam } from '../platform/list-params';
 import { deviceIdParam } from '../inventory/inventory.schemas';
-import { RMA_NOT_INITIABLE, RMA_REASON_OTHER, rmaReasons } from './rma.codes';
+import { RMA_DEVICE_LIFE_STATUSES, RMA_NOT_INITIABLE, RMA_REASON_OTHER, rmaReasons } from './rma.codes';
 
 /** RMA's request bodies (doc 2 §4, §5, §7), with the spec's messages. */
 
@@ -75,12 +75,17 @@ export type DeviceSwapBody = z.infer<typeof deviceSwapBody>;
 export const RMA_DEVICE_SORTS = ['created_at', 'imei', 'office_name', 'agent_name', 'manager_name', 'status'] as const;
 export type RmaDeviceSort = (typeof RMA_DEVICE_SORTS)[number];
 
-/** The RMA device lists (Pending RMA Request, Approved RMA Request, Approve RMA, agent RMA Status): page, keyword, status, office. */
+/** The RMA device lists (Pending RMA Request, Approved RMA Request, Approve RMA, agent RMA Status): page, keyword, status (the request's), device_status (the device's), office. */
 export const rmaDeviceListQuery = z.object({
   page: pageParam,
   results: resultsParam,
   keyword: keywordParam,
   status: z.preprocess((value) => (value === '' || value === null ? undefined : value), wholeNumber('status is 1, 2 or 3').refine((value) => value >= 1 && value <= 3, 'status is 1, 2 or 3').optional()),
+  /** Ours: the device's own status now (RMA_DEVICE_LIFE_STATUSES), the agent's RMA Status filter. */
+  device_status: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    wholeNumber('device_status is a status an RMA takes a device through').refine((value) => RMA_DEVICE_LIFE_STATUSES.includes(value), 'device_status is a status an RMA takes a device through').optional(),
+  ),
   office_id: optionalIdParam,
   sort_by: sortKeyParam(RMA_DEVICE_SORTS),
   sort: sortParam,

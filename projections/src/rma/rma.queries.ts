@@ -33,6 +33,8 @@ export interface RmaDeviceFilters extends Paging {
   readonly keyword?: string;
   /** 1 Pending, 2 Approved, 3 Rejected. */
   readonly status?: number;
+  /** The device's own status now (contracts' RMA_DEVICE_LIFE_STATUSES): the agent's RMA Status filters by it. */
+  readonly device_status?: number;
   readonly office_id?: string;
   readonly sort_by?: RmaDeviceSort;
   readonly sort?: 'ASC' | 'DESC';
@@ -55,7 +57,11 @@ export function rmaDevices(db: SqlDb, scope: Scope, list: RmaDeviceList, filters
   return rmaDevicePage(db, scope, list, filters, false);
 }
 
-/** The RMA device Status report (doc 2 §2, §3 "RMA device"): every RMA device in scope with its device's age, status and carton. */
+/**
+ * The RMA device Status report (doc 2 §2, §3 "RMA device"): every RMA device in scope with its
+ * device's age, status and carton. The agent's RMA Status reads it too (agent scope): its Status
+ * is the device's one status (`status_name`), the one every other screen shows.
+ */
 export function rmaDeviceStatusReport(db: SqlDb, scope: Scope, filters: RmaDeviceFilters & { readonly asOf?: string }): Promise<Page<RmaDeviceStatusRow>> {
   return rmaDevicePage(db, scope, 'all', filters, true);
 }
@@ -73,6 +79,8 @@ async function rmaDevicePage(db: SqlDb, scope: Scope, list: RmaDeviceList, filte
   const inScope = scope.kind === 'agent' ? sql<boolean>`r.agent_id = ${scope.agentId}` : officeInScope(scope, sql`r.office_id`);
   const where = sql<boolean>`${inScope} and ${LIST_CONDITIONS[list]}
     and (${filters.status ?? null}::smallint is null or r.status = ${filters.status ?? null})
+    and (${filters.device_status ?? null}::smallint is null
+      or exists (select 1 from rm.inventory_devices dv where dv.imei = r.imei and dv.status = ${filters.device_status ?? null}))
     and (${filters.office_id ?? null}::text is null or r.office_id = ${filters.office_id ?? null})
     and (${like}::text is null or r.imei ilike ${like} or ${fullNameOrNull('a')} ilike ${like} or r.rma_prefix ilike ${like})`;
   const from = sql`from rm.rma_devices r

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { AnswerRmaDevicesBody, AnswerRmaRequestBody, DeviceSwapBody, ExportAnswer, ExportFormat, MarkDevicesBody, ReturnToStockBody, RmaCandidatesQuery, RmaDeviceListQuery, RmaInitiationBody } from '@portal/contracts';
-import { type RmaDeviceList, rmaCandidateDevices, rmaDevices } from '@portal/projections';
+import { type RmaDeviceList, rmaCandidateDevices, rmaDeviceStatusReport, rmaDevices } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { ExportStarter } from '../exports/export-starter';
 import { Command, CurrentUser } from '../auth/current-user';
@@ -20,7 +20,7 @@ import { agentRmaStatusExport, approvedRmaRequestsExport, pendingRmaRequestsExpo
 
 type Exported<Query> = Query & { readonly format: ExportFormat };
 /** The list's filters without its paging: what an export reads. */
-const listFilters = ({ keyword, status, office_id, sort_by, sort }: RmaDeviceListQuery) => ({ keyword, status, office_id, sort_by, sort });
+const listFilters = ({ keyword, status, device_status, office_id, sort_by, sort }: RmaDeviceListQuery) => ({ keyword, status, device_status, office_id, sort_by, sort });
 const candidateFilters = ({ keyword, office_id, carton, imei, status }: RmaCandidatesQuery) => ({ keyword, office_id, carton, imei, status });
 
 
@@ -87,9 +87,10 @@ export class RmaDevicesController {
     return { items: await this.list('awaiting_approval', query, user) };
   }
 
+  /** Each request with its device's one status now (`status_name`), the one the agent's other screens show (issue 42). */
   @Serves('GET /api/v1/agent/get_rma_device_list')
   async agentRmaDevices(@RouteQuery() query: RmaDeviceListQuery, @CurrentUser() user: AuthenticatedUser) {
-    return { items: await rmaDevices(this.platform.database.db, this.asAgent(user).scope, 'all', query) };
+    return { items: await rmaDeviceStatusReport(this.platform.database.db, this.asAgent(user).scope, query) };
   }
 
   @Serves('POST /api/v1/manager/rma_device_request_v2')

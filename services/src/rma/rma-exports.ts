@@ -39,14 +39,14 @@ export const pendingRmaRequestsExport = listExport<RmaDeviceRow, RmaListFilters>
 /** Approved RMA Request list (approved_rma_device_list_export_v2). */
 export const approvedRmaRequestsExport = listExport<RmaDeviceRow, RmaListFilters>('approved-rma-requests', requestColumns, listOf('accepted_requests'));
 
-/** The agent's RMA Status (agent_rma_request_status_export): the screen's columns. */
-export const agentRmaStatusExport = listExport<RmaDeviceRow, RmaListFilters>(
+/** The agent's RMA Status (agent_rma_request_status_export): the screen's columns; Status is the device's one status (issue 42). */
+export const agentRmaStatusExport = listExport<RmaDeviceStatusRow, RmaListFilters & { readonly requested_at?: string }>(
   'rma-status',
   [
     { heading: 'IMEI', value: (row) => row.imei },
+    { heading: 'Status', value: (row) => row.status_name },
     { heading: 'Manager Name', value: (row) => row.manager_name },
     { heading: 'Office Number', value: (row) => row.office_number },
-    { heading: 'Status', value: (row) => row.status_text },
     { heading: 'Reason 1', value: (row) => row.reason_text },
     { heading: 'Reason 2', value: (row) => row.reason_two_text },
     { heading: 'Comments', value: (row) => [row.notes, row.comments].filter(Boolean).join(' / ') || null },
@@ -54,7 +54,7 @@ export const agentRmaStatusExport = listExport<RmaDeviceRow, RmaListFilters>(
     { heading: 'RMA Order', value: (row) => row.rma_prefix },
     { heading: 'Order Status', value: (row) => row.order_status_text },
   ],
-  listOf('all'),
+  (db, scope, { requested_at, ...filters }) => rmaDeviceStatusReport(db, scope, { ...filters, asOf: requested_at }),
 );
 
 /** Initiate RMA's device list (device_list_to_initiate_rma_export_v2). */

@@ -24,7 +24,7 @@ import { SubmitRmaOrder } from './submit-rma-order.command';
 
 type Exported<Query> = Query & { readonly format: ExportFormat };
 const orderFilters = ({ keyword, status, ibo_marketer_id, rma_id, filter, sort_by, sort }: RmaOrdersListQuery) => ({ keyword, status, ibo_marketer_id, rma_id, filter, sort_by, sort });
-const deviceFilters = ({ keyword, status, office_id, sort_by, sort }: RmaDeviceListQuery) => ({ keyword, status, office_id, sort_by, sort });
+const deviceFilters = ({ keyword, status, device_status, office_id, sort_by, sort }: RmaDeviceListQuery) => ({ keyword, status, device_status, office_id, sort_by, sort });
 
 /** RMA orders (doc 2 §2 Submit RMA, RMA Status, RMA device Status report; docs/RMA.md): submit, answer, ship, receive, and their PDFs. */
 @Controller()

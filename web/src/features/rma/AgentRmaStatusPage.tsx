@@ -1,18 +1,23 @@
-import type { RmaDeviceRow } from '@portal/contracts/rma/rma.views';
+import type { RmaDeviceStatusRow } from '@portal/contracts/rma/rma.views';
 import { Form, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { route } from '../../app/api-client';
 import ReportPage from '../../app/report/ReportPage';
 import ScreenButton from './ScreenButton';
-import { RMA_DEVICE_STATUS_OPTIONS } from './rma-choices';
+import { RMA_DEVICE_LIFE_STATUS_OPTIONS } from './rma-choices';
 import { rmaDeviceColumns } from './rma-columns';
 
-/** IMEI, manager name, office number, status, Reason 1, Reason 2, Comments, created date (doc 2 §2); then the RMA order it went on and that order's status. */
-const columns: ColumnsType<RmaDeviceRow> = [
+/**
+ * IMEI, status, manager name, office number, Reason 1, Reason 2, Comments, created date (doc 2
+ * §2); then the RMA order it went on and that order's status. Status is the device's one status
+ * (RMA, RMA Rejected, …), the one the agent's inventory and Initiate RMA show: never the request's
+ * answer beside a different order status. It comes second, so a phone shows it beside the IMEI.
+ */
+const columns: ColumnsType<RmaDeviceStatusRow> = [
   rmaDeviceColumns.imei,
+  { title: 'Status', dataIndex: 'status_name', key: 'status_name' },
   rmaDeviceColumns.manager,
   rmaDeviceColumns.officeNumber,
-  rmaDeviceColumns.status,
   rmaDeviceColumns.reasonOne,
   rmaDeviceColumns.reasonTwo,
   rmaDeviceColumns.comments,
@@ -23,12 +28,12 @@ const columns: ColumnsType<RmaDeviceRow> = [
 
 /**
  * The agent's RMA Status (agent-allrmareport, doc 2 §2): the agent's RMA requests with a status
- * filter (Pending, Approved, Rejected), a keyword and Export Report. RMA Request opens the direct
- * RMA form (agent-rmareport), which has no menu entry.
+ * filter (the device's statuses an RMA goes through), a keyword and Export Report. RMA Request
+ * opens the direct RMA form (agent-rmareport), which has no menu entry.
  */
 export default function AgentRmaStatusPage() {
   return (
-    <ReportPage<RmaDeviceRow>
+    <ReportPage<RmaDeviceStatusRow>
       title="RMA Status"
       list={route('GET', '/api/v1/agent/get_rma_device_list')}
       exportRoute={route('GET', '/api/v1/agent/agent_rma_request_status_export')}
@@ -39,8 +44,8 @@ export default function AgentRmaStatusPage() {
           <Form.Item name="keyword">
             <Input placeholder="Search by IMEI" allowClear />
           </Form.Item>
-          <Form.Item name="status">
-            <Select placeholder="Status" allowClear style={{ width: 160 }} options={RMA_DEVICE_STATUS_OPTIONS} />
+          <Form.Item name="device_status">
+            <Select placeholder="Status" allowClear style={{ width: 200 }} options={RMA_DEVICE_LIFE_STATUS_OPTIONS} />
           </Form.Item>
         </>
       }

@@ -1,5 +1,6 @@
 import { ROLE } from '@portal/contracts/platform/roles';
-import { RMA_INITIABLE_STATUSES, rmaDeviceStatuses, rmaOrderStatuses, rmaReasons } from '@portal/contracts/rma/rma.codes';
+import { inventoryStatusName } from '@portal/contracts/inventory/device-custody';
+import { RMA_DEVICE_LIFE_STATUSES, RMA_INITIABLE_STATUSES, rmaDeviceStatuses, rmaOrderStatuses, rmaReasons } from '@portal/contracts/rma/rma.codes';
 import { holdsAny } from '../../app/access';
 
 /** The choices and constants of the RMA screens (doc 2 §5, §9), named from contracts' code lists. */
@@ -10,8 +11,11 @@ export const REASON_OPTIONS = rmaReasons.map((reason) => ({ value: reason.id, la
 /** Initiate RMA's status filter (doc 2 §4, §9): contracts' RMA_INITIABLE_STATUSES (every inventory status but 0, 8, 10, 11, 13, 14). */
 export const INITIABLE_STATUS_OPTIONS = RMA_INITIABLE_STATUSES.map((status) => ({ value: status.id, label: status.name }));
 
-/** The RMA device status filter (the agent's RMA Status, RMA device Status report): Pending, Approved, Rejected (contracts' `rmaDeviceStatuses`). */
+/** The RMA request status filter (RMA device Status report): Pending, Approved, Rejected (contracts' `rmaDeviceStatuses`). */
 export const RMA_DEVICE_STATUS_OPTIONS = rmaDeviceStatuses.map((status) => ({ value: status.id, label: status.name }));
+
+/** The agent's RMA Status filter: the device's own statuses an RMA takes it through (contracts' RMA_DEVICE_LIFE_STATUSES), by their inventory names. */
+export const RMA_DEVICE_LIFE_STATUS_OPTIONS = RMA_DEVICE_LIFE_STATUSES.map((status) => ({ value: status, label: inventoryStatusName(status) }));
 
 /** Office search minimum characters (doc 2 §5): 3 for Initiate RMA (the manager notes give 3 for the agent's too), 4 for Approve RMA, 2 for Submit RMA. */
 export const OFFICE_MIN_CHARS = { initiate: 3, approve: 4, submit: 2 } as const;
