@@ -118,8 +118,12 @@ describe('Initiate RMA (manager)', { timeout: 30_000 }, () => {
     const submit = await openDrawer(FIRST);
     expect(screen.queryByText('Apply to All')).toBeNull(); // one IMEI: nothing to copy to
     fireEvent.click(screen.getByLabelText(`Cancel IMEI ${FIRST}`));
+    // At once, as a form error (issue 42: it was plain black text, outside any form item).
+    const message = await screen.findByText('Please input imei');
+    expect(message).toHaveClass('ant-form-item-explain-error');
+    expect(message.closest('.ant-form-item')).not.toBeNull();
     fireEvent.click(submit);
-    expect(await screen.findByText('Please input imei')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Please input imei')).toHaveClass('ant-form-item-explain-error'));
     expect(api.bodies('POST', INITIATE)).toEqual([]);
 
     const confirm = await openConfirm(buttonOf('Cancel'));

@@ -108,7 +108,19 @@ export default function RmaInitiationDrawer({ imeis, command: api, reload, apply
                     size="small"
                     title={`IMEI ${imei}`}
                     data-testid={`rma-entry-${imei}`}
-                    extra={<Button size="small" type="text" icon={<CloseOutlined />} aria-label={`Cancel IMEI ${imei}`} onClick={() => remove(field.name)} />}
+                    extra={
+                      <Button
+                        size="small"
+                        type="text"
+                        icon={<CloseOutlined />}
+                        aria-label={`Cancel IMEI ${imei}`}
+                        onClick={() => {
+                          remove(field.name);
+                          // The last IMEI cancelled: 'Please input imei' at once, not only on Submit.
+                          if (fields.length === 1) void form.validateFields([['devices']]).catch(() => undefined);
+                        }}
+                      />
+                    }
                   >
                     <Form.Item name={[field.name, 'imei']} label="IMEI" rules={[{ required: true, whitespace: true, message: INITIATION_MESSAGES.imei }]}>
                       <Input readOnly />
@@ -125,7 +137,10 @@ export default function RmaInitiationDrawer({ imeis, command: api, reload, apply
                   </Card>
                 );
               })}
-              <Form.ErrorList errors={errors} />
+              {/* Inside a Form.Item: antd colours a list's errors as form errors only there (alone they were plain black text). */}
+              <Form.Item style={{ marginBottom: 0 }}>
+                <Form.ErrorList errors={errors} />
+              </Form.Item>
             </Space>
           )}
         </Form.List>
