@@ -10,8 +10,9 @@ import { bluebonnetKey, consoleInTheBrowser, dallasChain, dallasTokens, phonesWi
 
 /**
  * Sales in a real browser: the dashboard's cards and trend chart, the detailed report's rows
- * (IBO Name by role, the business's today in the date picker), and an agent's count of today
- * that downloads exactly its activations.
+ * (IBO Name by role, doc 2 §2's column order, the business's today in the date picker, a keyword
+ * that finds an agent by name), and an agent's count of today that downloads exactly its
+ * activations, its notice naming the file clear of the header.
  */
 describe('console in the browser: sales', () => {
   const ui = consoleInTheBrowser();
@@ -70,6 +71,9 @@ describe('console in the browser: sales', () => {
       // Doc 2 §6: no IBO Name column nor IBO/Market filter for role 3.
       await page.getByRole('columnheader', { name: 'Activation Date' }).waitFor();
       expect(await page.getByRole('columnheader', { name: 'IBO Name' }).count()).toBe(0);
+      // Doc 2 §2's order, as the file has it: the holders, the enrollment, then the IMEI.
+      const headers = (await page.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
+      expect(headers.slice(0, 7)).toEqual(['Allocated Office', 'Office', 'Agent', 'Enrollment ID', 'ETC Code', 'IMEI', 'Pallet']);
       expect(await page.locator('form').getByText('IBO / Market', { exact: true }).count()).toBe(0);
       // The end date waits for a start; the window is the last 31 days up to today.
       expect(await page.getByPlaceholder('Activation To').isDisabled()).toBe(true);
@@ -91,6 +95,17 @@ describe('console in the browser: sales', () => {
       await page.getByRole('button', { name: 'Search' }).click();
       expect((await searched).status()).toBe(200);
       await page.getByText(/^\d+ in all$/).waitFor();
+      // The keyword box says what it finds; the agent's name finds the agent's sales of today.
+      await page.getByPlaceholder('Search IMEI, carton, enrollment ID, ESN, agent or office').fill(agentRow.name);
+      const byName = answerTo(page, '/api/v1/manager/manager_sales_report');
+      await page.getByRole('button', { name: 'Search' }).click();
+      const named = await byName;
+      expect(named.status()).toBe(200);
+      expect(new URL(named.url()).searchParams.get('keyword')).toBe(agentRow.name);
+      const found = ((await named.json()) as { items: { total: number } }).items.total;
+      expect(found).toBeGreaterThanOrEqual(3);
+      await page.getByText(`${found} in all`, { exact: true }).waitFor();
+      await page.getByRole('row').filter({ hasText: agentRow.name }).first().waitFor();
       await screenshot(page, '24-detailed-sales-office-manager');
     });
 
@@ -134,7 +149,17 @@ describe('console in the browser: sales', () => {
       expect((await answered).status()).toBe(200);
       const download = page.getByRole('link', { name: 'Download' });
       await download.waitFor({ timeout: 30_000 });
+      // The notice names the file, and stands clear of the header (its bell and user menu): an office
+      // manager's file (no IBO Name column, doc 2 §6) is named as anyone's, for what it holds.
+      const ready = page.locator('.ant-notification-notice').filter({ has: page.getByTestId('export-ready') });
+      const fileName = (await ready.getByTestId('export-file-name').innerText()).trim();
+      expect(fileName).toMatch(/^sales-breakdown-\d{2}-\d{2}-\d{4}\.csv$/);
+      const header = (await page.locator('.ant-layout-header').boundingBox())!;
+      const notice = (await ready.boundingBox())!;
+      expect(notice.y).toBeGreaterThanOrEqual(header.y + header.height);
+      await screenshot(page, '26-sales-breakdown-ready');
       const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      expect(file.suggestedFilename()).toBe(fileName);
       const saved = path.join(ui.dataDir, 'sales-breakdown.csv');
       await file.saveAs(saved);
       const lines = (await fs.readFile(saved, 'utf8')).split('\r\n').filter((line) => line.length > 0);
