@@ -54,6 +54,7 @@ export * from './inventory/labels.schemas';
 export * from './inventory/inventory.views';
 export * from './platform/list-params';
 export * from './platform/page';
+export * from './platform/office-label';
 export * from './platform/input';
 export * from './reports/reports.routes';
 export * from './reports/reports.schemas';

@@ -383,7 +383,7 @@ describe('inventory flows', () => {
       const office = (await sql<{ name: string; office_number: string }>`select name, office_number from rm.org_offices where id = ${dallas}`.execute(service.test.database.db)).rows[0]!;
       const [cartonPage, ...noMore] = await parser.parse(cartonLabels.body as Buffer);
       expect(noMore).toEqual([]);
-      expect(cartonPage!.items).toEqual(expect.arrayContaining(['CTN-LABEL', `${office.name} (#${office.office_number})`, '3', 'Phone']));
+      expect(cartonPage!.items).toEqual(expect.arrayContaining(['CTN-LABEL', `${office.name} (${office.office_number})`, '3', 'Phone']));
       expect(cartonPage!.items.filter((item) => /^\d{2}-\d{2}-\d{4}$/.test(item))).toHaveLength(1);
       const deviceLabels = await print('manager', 'device', { imeis, layout: 'a4' });
       expect(deviceLabels).toMatchObject({ status: 200, type: 'application/pdf', disposition: 'attachment; filename="device-labels-a4.pdf"' });

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Inject, StreamableFile } from '@nestjs/common';
-import { type CartonLabelsBody, type DeviceLabelsBody, MAX_LABELS, deviceTypeName } from '@portal/contracts';
+import { type CartonLabelsBody, type DeviceLabelsBody, MAX_LABELS, deviceTypeName, officeWithNumber } from '@portal/contracts';
 import { type CartonLabelFacts, type DeviceLabelFacts, cartonLabelFacts, deviceLabelFacts } from '@portal/projections';
 import type { AuthenticatedUser } from '../auth/auth.service';
 import { CurrentUser } from '../auth/current-user';
@@ -28,7 +28,8 @@ function refuseMissing(asked: readonly string[], found: ReadonlySet<string>, sen
 
 const cartonLabel = (facts: CartonLabelFacts): CartonLabel => ({
   carton_number: facts.carton_number,
-  office: facts.office_number ? `${facts.office_name} (#${facts.office_number})` : facts.office_name,
+  // The one office form ("Dallas Office (OF001)"), as every screen names it.
+  office: officeWithNumber(facts.office_name, facts.office_number),
   device_count: facts.device_count,
   device_type: deviceTypeName(facts.device_types),
   received: formatExportDate(facts.received_on) ?? '',

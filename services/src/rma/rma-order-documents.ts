@@ -1,4 +1,4 @@
-import type { RmaOrderAttachment, RmaOrderDocument, RmaOrderRow } from '@portal/contracts';
+import { type RmaOrderAttachment, type RmaOrderDocument, type RmaOrderRow, officeWithNumber } from '@portal/contracts';
 import type { RmaOrderDocumentFacts, RmaOrderFacts } from '@portal/projections';
 import type { Config } from '../platform/config/config';
 import { type SignatureCheck, checkLinkSignature, linkSignature } from '../platform/http/signed-links';
@@ -55,7 +55,7 @@ export function renderRmaOrderDocument(order: RmaOrderDocumentFacts, document: R
   }
   return renderShippingLabels({
     rma_prefix: order.rma_prefix,
-    from: { name: `${order.office_name ?? ''}${order.office_number ? ` (${order.office_number})` : ''}`, ...address },
+    from: { name: officeWithNumber(order.office_name ?? '', order.office_number), ...address },
     to: { name: config.RMA_RETURNS_NAME, address: config.RMA_RETURNS_ADDRESS, city: config.RMA_RETURNS_CITY, state: config.RMA_RETURNS_STATE, zip: config.RMA_RETURNS_ZIP },
     box_count: order.no_of_boxes,
     approved_at: new Date(order.approved_at ?? order.created_at).toISOString(),

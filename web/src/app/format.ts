@@ -1,6 +1,7 @@
 import { usStates } from '@portal/contracts/admin/admin.codes';
 import { deviceTypeName } from '@portal/contracts/inventory/inventory.codes';
 import type { OfficeOption } from '@portal/contracts/inventory/inventory.views';
+import { officeWithNumber } from '@portal/contracts/platform/office-label';
 import { DATE_FORMAT } from '@portal/contracts/reference/reference-lists';
 import dayjs from 'dayjs';
 import { formatDate } from './report/date-rules';
@@ -13,11 +14,11 @@ export function shownDate(value: string | null | undefined): string {
 /** An instant with its time, as lists and logs show it (MM-DD-YYYY hh:mm AM); a dash when there is none. */
 export const shownDateTime = (value: string | null | undefined): string => (value ? dayjs(value).format(`${DATE_FORMAT} hh:mm A`) : '—');
 
-/** An office as the console names it: its name, and its number when it has one; a dash when there is none. */
+/** An office as the console names it: contracts' one form, "Dallas Office (OF001)" (its forms and labels say the same); a dash when there is none. */
 export const officeLabel = (office: { office_name?: string | null; name?: string | null; office_number?: string | null }): string => {
   const name = office.name ?? office.office_name;
   if (!name) return '—';
-  return office.office_number ? `${name} (${office.office_number})` : name;
+  return officeWithNumber(name, office.office_number);
 };
 
 /** An office as a choice in a select or type-ahead, labelled by `officeLabel`. */

@@ -1,4 +1,5 @@
 import { raw as encodeBarcode } from 'bwip-js';
+import { PDFDocument } from 'pdf-lib';
 import { code128Pattern } from '../../platform/pdf/barcodes';
 import { type ParsedPage, PdfParser } from '../../platform/testing/pdf-parser';
 import {
@@ -62,7 +63,7 @@ describe('renderRmaForm', () => {
     expect([page.width, page.height]).toEqual([612, 792]);
     expect(page.items).toEqual(
       expect.arrayContaining([
-        'RMA Form', 'RMA-000123', 'Downtown Office (#4417)', 'Acme IBO / Dallas', 'Jordan Smith', '03-14-2026',
+        'RMA Form', 'RMA-000123', 'Downtown Office (4417)', 'Acme IBO / Dallas', 'Jordan Smith', '03-14-2026',
         '100 Main St Suite 5', 'Dallas, TX 75201', '3', '12 x 10 x 8 in (L x W x H)', '15.5 lb',
         '3 devices', 'Total: 3 devices', 'Page 1 of 1', ...TABLE_HEADER,
         imei(1), imei(2), imei(3), 'Defective screen', 'Does not power on', 'Under warranty', 'Agent 1',
@@ -99,7 +100,7 @@ describe('renderRmaForm', () => {
 
     expect(pages).toHaveLength(1);
     expect(pages[0].items).toEqual(
-      expect.arrayContaining(['Zoë ? Lukasz', 'Café Ñandú — “North” (#4417)', '?? Market tab', 'Dvorák ?mega']),
+      expect.arrayContaining(['Zoë ? Lukasz', 'Café Ñandú — “North” (4417)', '?? Market tab', 'Dvorák ?mega']),
     );
     expect(text(pages[0])).toMatch(/Screen cracked \? line\sbreak\s— Škoda/);
   });
@@ -154,6 +155,11 @@ describe('renderShippingLabels', () => {
         ]),
       );
     });
+  });
+
+  it('is titled by its number alone (issue 42: "RMA RMA-000123 shipping labels" said RMA twice)', async () => {
+    const doc = await PDFDocument.load(await renderShippingLabels(labelData()));
+    expect(doc.getTitle()).toBe('RMA-000123 shipping labels');
   });
 
   it('draws on every label the bars of the Code 128 encoding of the prefix', async () => {

@@ -1,3 +1,4 @@
+import { officeWithNumber } from '@portal/contracts';
 import { PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import { code128Pattern } from '../../platform/pdf/barcodes';
 import { Typesetter } from '../../platform/pdf/typesetter';
@@ -169,7 +170,7 @@ export async function renderRmaForm(data: RmaFormData): Promise<Uint8Array> {
     }
     return at;
   };
-  const office = data.office_number ? `${data.office_name} (#${data.office_number})` : data.office_name;
+  const office = officeWithNumber(data.office_name, data.office_number);
   const { address } = data;
   const leftBottom = drawFields(MARGIN, y, [
     ['Office', office],
@@ -282,7 +283,8 @@ export async function renderShippingLabels(data: ShippingLabelData): Promise<Uin
     throw new RangeError(`A shipment has at least one box, not ${data.box_count}`);
   }
   const pattern = code128Pattern(data.rma_prefix);
-  const doc = await newDocument(`RMA ${data.rma_prefix} shipping labels`, 'RMA shipping labels', data.approved_at);
+  // The number already says RMA (RMA-000001): "RMA RMA-000001 shipping labels" said it twice.
+  const doc = await newDocument(`${data.rma_prefix} shipping labels`, 'RMA shipping labels', data.approved_at);
   const type = await Typesetter.embed(doc);
   const { regular, bold } = type;
   const prefix = type.clean(data.rma_prefix);
