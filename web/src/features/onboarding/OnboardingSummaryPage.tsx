@@ -1,25 +1,29 @@
 import type { CandidateRow } from '@portal/contracts/onboarding/onboarding.views';
-import { Modal, Space } from 'antd';
+import { Modal } from 'antd';
 import type { ColumnType, ColumnsType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useRecordCommand } from '../../app/command';
 import ReportPage from '../../app/report/ReportPage';
 import { useSession } from '../../app/session-context';
-import ActionButton from '../../app/widgets/ActionButton';
+import CandidateActions, { type CandidateAction } from './CandidateActions';
 import CandidateCommentsModal from './CandidateCommentsModal';
 import CandidateLogDrawer from './CandidateLogDrawer';
 import { AFTER_CANDIDATE_COMMAND, CANDIDATE_ROUTES, candidateName } from './candidate-routes';
 import CustomEmailDrawer from './CustomEmailDrawer';
-import { ONBOARDING_TEXTS, onboardingView, rowActions, statusesFromLink } from './onboarding-choices';
-import { EditCandidateAction, candidateColumns } from './onboarding-columns';
+import type { EditCandidateState } from './edit-candidate-form';
+import MoveStageDrawer from './MoveStageDrawer';
+import { ONBOARDING_TEXTS, onboardingView, statusesFromLink } from './onboarding-choices';
+import { candidateColumns, editsCandidates } from './onboarding-columns';
 import OnboardingFilters, { LINK_FILTERS, type LinkFilter, summaryRequest } from './onboarding-filters';
 
 /** The spec's table width on onboarding (doc 3 §9). */
 const TABLE_WIDTH = 4500;
+/** The pinned Action column: one Actions menu, so rows stay one line high and the data keeps the room. */
+const ACTION_WIDTH = 120;
 
 /** What is open over the table for one candidate. */
-type Opened = { kind: 'comments' | 'log' | 'email'; candidate: CandidateRow };
+type Opened = { kind: 'comments' | 'log' | 'email' | 'moveStage'; candidate: CandidateRow };
 
 /**
  * The filters a link opens the report with, sent with the first call: `?status=13` (or a comma
@@ -44,11 +48,12 @@ function linkValues(search: URLSearchParams): Record<string, unknown> | undefine
 /**
  * Onboarding Summary (/onboardingreport, doc 3 §2, §4, §7): the candidates in scope, the total in
  * the title, 4500 px wide, paged and sorted on the server (`sort_key`, `sort`), answered under
- * `data` (the spec's shape). Filters in ./onboarding-filters; Refresh and Export Report. Per row:
- * View Comments (with Add comment), View Log, Resend Invite and Delete Candidate (at invited, as
- * contracts' candidateActions says), Email Reminder (otherwise), SMS Reminder (disabled, with its
- * reason, once onboarded) and Custom E-mail. Every command shows the server's message and reloads
- * the list.
+ * `data` (the spec's shape). Filters in ./onboarding-filters; Refresh and Export Report. Per row one
+ * Actions menu (./CandidateActions): View Comments (with Add comment), View Log, Resend Invite and
+ * Delete Candidate (at invited, as contracts' candidateActions says), Email Reminder (otherwise),
+ * SMS Reminder (disabled, with its reason, once onboarded), Custom E-mail (types that fit the
+ * stage), Move Stage (roles 12 and 1, by hand) and Edit (roles 11 and 12). Every command shows the
+ * server's message and reloads the list.
  */
 export default function OnboardingSummaryPage() {
   const { user } = useSession();
@@ -60,93 +65,43 @@ export default function OnboardingSummaryPage() {
   const linkFilters = (Object.keys(LINK_FILTERS) as LinkFilter[]).filter((name) => initialValues?.[name] !== undefined);
   const [opened, setOpened] = useState<Opened>();
   const close = () => setOpened(undefined);
+  const navigate = useNavigate();
+  const location = useLocation();
 
   const resend = useRecordCommand(CANDIDATE_ROUTES.resendInvite, AFTER_CANDIDATE_COMMAND);
   const emailReminder = useRecordCommand(CANDIDATE_ROUTES.emailReminder, AFTER_CANDIDATE_COMMAND);
   const smsReminder = useRecordCommand(CANDIDATE_ROUTES.smsReminder, AFTER_CANDIDATE_COMMAND);
   const remove = useRecordCommand(CANDIDATE_ROUTES.remove, [CANDIDATE_ROUTES.summary]);
+  const pendingFor = (id: string) => [resend, emailReminder, smsReminder, remove].some((command) => command.isPending && command.variables?.id === id);
 
   const confirmDelete = (candidate: CandidateRow) =>
     Modal.confirm({ title: ONBOARDING_TEXTS.deleteConfirm, content: candidateName(candidate), okText: 'Yes', cancelText: 'No', onOk: () => remove.mutate({ id: candidate.id }) });
 
+  const act = (action: CandidateAction, candidate: CandidateRow): void => {
+    if (action === 'comments' || action === 'log' || action === 'moveStage') setOpened({ kind: action, candidate });
+    else if (action === 'customEmail') setOpened({ kind: 'email', candidate });
+    else if (action === 'resendInvite') resend.mutate({ id: candidate.id });
+    else if (action === 'emailReminder') emailReminder.mutate({ id: candidate.id });
+    else if (action === 'smsReminder') smsReminder.mutate({ id: candidate.id });
+    else if (action === 'delete') confirmDelete(candidate);
+    else {
+      // Edit Candidate gets the row and the summary as it was (to come back to).
+      const state: EditCandidateState = { candidate, cameFrom: `${location.pathname}${location.search}` };
+      navigate('/editagent', { state });
+    }
+  };
+
+  const menuViewer = { edits: editsCandidates(viewer), movesStages: onboardingView.movesStagesByHand(viewer) };
   const actions: ColumnType<CandidateRow> = {
     title: 'Action',
     key: 'action',
-    width: 330,
-    // The table scrolls sideways: the buttons stay in view.
+    width: ACTION_WIDTH,
+    // The table scrolls sideways: the menu stays in view.
     fixed: 'right',
-    render: (_value, candidate) => {
-      const allowed = rowActions(candidate.status);
-      const name = candidateName(candidate);
-      return (
-        <Space wrap size={[4, 4]}>
-          <ActionButton size="small" aria-label={`View Comments ${name}`} onClick={() => setOpened({ kind: 'comments', candidate })}>
-            View Comments
-          </ActionButton>
-          <ActionButton size="small" aria-label={`View Log ${name}`} onClick={() => setOpened({ kind: 'log', candidate })}>
-            View Log
-          </ActionButton>
-          {allowed.resendInvite && (
-            <ActionButton size="small" aria-label={`Resend Invite ${name}`} loading={resend.isPending && resend.variables?.id === candidate.id} onClick={() => resend.mutate({ id: candidate.id })}>
-              Resend Invite
-            </ActionButton>
-          )}
-          {allowed.emailReminder && (
-            <ActionButton size="small" aria-label={`Email Reminder ${name}`} loading={emailReminder.isPending && emailReminder.variables?.id === candidate.id} onClick={() => emailReminder.mutate({ id: candidate.id })}>
-              Email Reminder
-            </ActionButton>
-          )}
-          <ActionButton
-            size="small"
-            aria-label={`SMS Reminder ${name}`}
-            blockedBecause={allowed.smsBlocked}
-            loading={smsReminder.isPending && smsReminder.variables?.id === candidate.id}
-            onClick={() => smsReminder.mutate({ id: candidate.id })}
-          >
-            SMS Reminder
-          </ActionButton>
-          <ActionButton size="small" aria-label={`Custom E-mail ${name}`} onClick={() => setOpened({ kind: 'email', candidate })}>
-            Custom E-mail
-          </ActionButton>
-          {allowed.deleteCandidate && (
-            <ActionButton size="small" danger aria-label={`Delete Candidate ${name}`} onClick={() => confirmDelete(candidate)}>
-              Delete Candidate
-            </ActionButton>
-          )}
-          <EditCandidateAction candidate={candidate} />
-        </Space>
-      );
-    },
+    render: (_value, candidate) => <CandidateActions candidate={candidate} viewer={menuViewer} busy={pendingFor(candidate.id)} onAction={act} />,
   };
 
-  const c = candidateColumns;
-  const columns: ColumnsType<CandidateRow> = [
-    c.firstName,
-    c.middleName,
-    c.lastName,
-    c.email,
-    c.mobile,
-    ...(retailerLevel ? [c.iboMarket] : []),
-    c.office,
-    c.role,
-    c.status,
-    c.source,
-    c.fieldEnrollment,
-    c.radId,
-    c.etcCode,
-    c.maskedSsn,
-    c.address,
-    c.city,
-    c.state,
-    c.zip,
-    c.shirtSize,
-    ...c.courses,
-    c.inviteExpires,
-    c.updatedBy,
-    c.updatedAt,
-    c.createdAt,
-    actions,
-  ];
+  const columns: ColumnsType<CandidateRow> = [...candidateColumns(retailerLevel), actions];
 
   return (
     <>
@@ -171,6 +126,7 @@ export default function OnboardingSummaryPage() {
       {opened?.kind === 'comments' && <CandidateCommentsModal candidate={opened.candidate} onClose={close} />}
       {opened?.kind === 'log' && <CandidateLogDrawer candidate={opened.candidate} onClose={close} />}
       {opened?.kind === 'email' && <CustomEmailDrawer candidate={opened.candidate} onClose={close} />}
+      {opened?.kind === 'moveStage' && <MoveStageDrawer candidate={opened.candidate} onClose={close} />}
     </>
   );
 }

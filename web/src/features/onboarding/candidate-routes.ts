@@ -12,6 +12,7 @@ export const CANDIDATE_ROUTES = {
   smsReminder: route('GET', '/api/v1/candidate/resent_remainders/:id'),
   customEmail: route('POST', '/api/v1/candidate/send_custom_email_to_candidate/:id'),
   remove: route('DELETE', '/api/v1/candidate/onboarding/:id'),
+  moveStage: route('POST', '/api/v1/candidate/move_stage/:id'),
   offices: route('GET', '/api/v1/reference/offices'),
   iboMarkets: route('GET', '/api/v1/reference/ibo_marketers'),
 };

@@ -1,8 +1,9 @@
-import { deliveryMethods, onboardingSources, onboardingStatuses, onboardingStatusesForCustomEmail } from '@portal/contracts/onboarding/onboarding.codes';
+import { type OnboardingStatusId, deliveryMethods, onboardingSources, onboardingStatuses } from '@portal/contracts/onboarding/onboarding.codes';
 import { ONBOARDING_REDIRECT_KEYS } from '@portal/contracts/onboarding/onboarding.schemas';
-import { STAGE, candidateActions, inviteRoleChoices, onboardingStatusName } from '@portal/contracts/onboarding/onboarding.stages';
+import { FINAL_STAGES, MANUAL_STAGE_MOVE_ROLES, STAGE, candidateActions, customEmailTypesFor, inviteRoleChoices, onboardingStatusName, stageMovesFrom } from '@portal/contracts/onboarding/onboarding.stages';
+import { onboardingShowsIboMarket } from '@portal/contracts/onboarding/onboarding.views';
 import { ROLE, ROLE_IDS, ROLE_NAMES, type RoleId } from '@portal/contracts/platform/roles';
-import { SCREEN_ROLES, holdsAny } from '../../app/access';
+import { holdsAny } from '../../app/access';
 
 /**
  * Who sees what on the onboarding screens (doc 3 §2, §4, §5, §6) and the choices they offer, from
@@ -12,8 +13,10 @@ import { SCREEN_ROLES, holdsAny } from '../../app/access';
 type Roles = readonly number[];
 
 export const onboardingView = {
-  /** The IBOs/Markets column and the Search IBO filter: role 12 (doc 3 §2; role 1 reaches what 12 does). */
-  retailerLevel: (viewer: Roles) => holdsAny(viewer, SCREEN_ROLES.retailerManagers),
+  /** The IBOs/Markets column and the Search IBO filter: role 12 (doc 3 §2; role 1 reaches what 12 does), as contracts say for the exports too. */
+  retailerLevel: (viewer: Roles) => onboardingShowsIboMarket(viewer),
+  /** Record a stage move by hand while the upstream integration is down (ours): roles 12 and 1, as the route table says. */
+  movesStagesByHand: (viewer: Roles) => holdsAny(viewer, MANUAL_STAGE_MOVE_ROLES),
 };
 
 /** The roles Send Invite offers this inviter (contracts' inviteRoleChoices), named by ROLE_NAMES. */
@@ -27,7 +30,11 @@ export const FIELD_ENROLLMENT_OPTIONS = [
 
 export const STATUS_OPTIONS = onboardingStatuses.map((stage) => ({ value: stage.id, label: stage.name }));
 export const SOURCE_OPTIONS = onboardingSources.map((source) => ({ value: source.id, label: source.name }));
-export const EMAIL_TYPE_OPTIONS = onboardingStatusesForCustomEmail.map((stage) => ({ value: stage.id, label: stage.name }));
+/** The custom e-mail types that fit a candidate's stage (contracts' customEmailTypesFor: the server refuses the others). */
+export const emailTypeOptions = (status: number) => customEmailTypesFor(status).map((stage) => ({ value: stage.id, label: stage.name }));
+
+/** The stages a candidate at `status` can be moved to by hand: the integration's moves (contracts' stageMovesFrom). */
+export const stageMoveOptions = (status: number) => stageMovesFrom(status).map((id) => ({ value: id, label: onboardingStatusName(id) }));
 
 /** The role filter leaves out Distributor, Super Admin, Back Office, Master Agent, Retailer and Retailer Manager (doc 3 §2; Admin and None are no roles here), and the Auditor (ours: nobody is invited as one). */
 const ROLE_FILTER_HIDDEN: readonly RoleId[] = [ROLE.DISTRIBUTOR, ROLE.SUPER_ADMIN, ROLE.BACK_OFFICE, ROLE.MASTER_AGENT, ROLE.RETAILER, ROLE.RETAILER_MANAGER, ROLE.AUDITOR];
@@ -46,11 +53,12 @@ export function statusesFromLink(value: string | null): number[] {
   return [...new Set(value.split(',').map((item) => Number(item.trim())))].filter((id) => known.includes(id));
 }
 
-/** The row actions of a candidate (contracts' candidateActions) and why SMS Reminder is not offered when it is not. */
+/** The row actions of a candidate (contracts' candidateActions) and why SMS Reminder, or a stage move by hand, is not offered when it is not. */
 export function rowActions(status: number) {
   const actions = candidateActions(status);
   const smsBlocked: string | false = actions.smsReminder ? false : status === STAGE.ONBOARDED ? ONBOARDING_TEXTS.smsOnboarded : ONBOARDING_TEXTS.smsExpired;
-  return { ...actions, smsBlocked };
+  const moveBlocked: string | false = stageMovesFrom(status).length > 0 ? false : FINAL_STAGES.includes(status as OnboardingStatusId) ? ONBOARDING_TEXTS.moveFinal(status) : ONBOARDING_TEXTS.moveByCandidate(status);
+  return { ...actions, smsBlocked, moveBlocked };
 }
 
 /** Tag colour of a stage: onboarded green, the dead ends red, the rest in progress. */
@@ -67,4 +75,9 @@ export const ONBOARDING_TEXTS = {
   smsExpired: 'The invite expired: resend it instead.',
   noComments: 'No comments yet',
   noLog: 'Nothing logged yet',
+  moveFinal: (status: number) => `${onboardingStatusName(status)} is final: no stage follows it.`,
+  moveByCandidate: (status: number) =>
+    status === STAGE.EXPIRED ? 'The invite expired: resend it; the candidate moves on by completing their profile.' : `At ${onboardingStatusName(status)} the candidate moves on by completing their profile.`,
+  moveStageTitle: 'Move Stage',
+  moveStageNote: 'For when the upstream integration is down: the move follows its rules, and the log names you and your reason.',
 } as const;

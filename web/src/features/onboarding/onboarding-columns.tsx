@@ -1,15 +1,10 @@
 import type { ONBOARDING_SORT_KEYS } from '@portal/contracts/onboarding/onboarding.schemas';
-import type { CandidateRow } from '@portal/contracts/onboarding/onboarding.views';
-import { STAGE } from '@portal/contracts/onboarding/onboarding.stages';
+import { type CandidateRow, type OnboardingSummaryColumnKey, onboardingSummaryColumns } from '@portal/contracts/onboarding/onboarding.views';
+import { inviteExpiryText } from '@portal/contracts/onboarding/onboarding.stages';
 import { Tag, Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table/interface';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { SCREEN_ROLES, holdsAny } from '../../app/access';
 import { officeLabel, shownDate, shownText } from '../../app/format';
-import { useSession } from '../../app/session-context';
-import ActionButton from '../../app/widgets/ActionButton';
-import { candidateName } from './candidate-routes';
-import type { EditCandidateState } from './edit-candidate-form';
 import { stageColor } from './onboarding-choices';
 
 type CandidateColumn = ColumnType<CandidateRow>;
@@ -18,33 +13,14 @@ type SortKey = (typeof ONBOARDING_SORT_KEYS)[number];
 /** A column the server sorts: its key goes as `sort_key` (contracts' ONBOARDING_SORT_KEYS), by ReportPage's `sortParam`. */
 const sortedBy = (key: SortKey) => ({ key, sorter: true });
 
-/** A plain text column of one field of the row. */
-const text = (title: string, field: keyof CandidateRow & string, width: number, sort?: SortKey): CandidateColumn => ({
-  title,
+/** A plain text column of one field of the row (its title from contracts' column list). */
+const text = (field: keyof CandidateRow & string, width: number, sort?: SortKey): Omit<CandidateColumn, 'title'> => ({
   dataIndex: field,
   key: field,
   width,
   ...(sort && sortedBy(sort)),
   render: (value: unknown) => shownText(value),
 });
-
-/**
- * The training courses, in the row's order (doc 3 §3: "course_one to course_ten (A01-A05, combo
- * training, A08-A10)"). Ten fields for nine names: A08-A10 are the eighth to tenth, so our reading
- * is that the sixth and seventh are the combo training's two parts.
- */
-const COURSES: readonly [keyof CandidateRow & string, string][] = [
-  ['course_one', 'A01'],
-  ['course_two', 'A02'],
-  ['course_three', 'A03'],
-  ['course_four', 'A04'],
-  ['course_five', 'A05'],
-  ['course_six', 'Combo Training (A06)'],
-  ['course_seven', 'Combo Training (A07)'],
-  ['course_eight', 'A08'],
-  ['course_nine', 'A09'],
-  ['course_ten', 'A10'],
-];
 
 /** The status tag, and under it the RAD PII issues a failed RAD ID link found. */
 function StatusCell({ row }: { row: CandidateRow }) {
@@ -62,59 +38,50 @@ function StatusCell({ row }: { row: CandidateRow }) {
 
 const street = (row: CandidateRow) => [row.street_address1, row.street_address2].filter(Boolean).join(', ') || '—';
 
-/** The columns of the Onboarding Summary (doc 3 §2, §3 candidate row), but the IBOs/Markets column (role 12) and the actions. */
-export const candidateColumns = {
-  firstName: text('First Name', 'first_name', 140, 'first_name'),
-  middleName: text('Middle Name', 'middle_name', 130),
-  lastName: text('Last Name', 'last_name', 140, 'last_name'),
-  email: text('E-mail', 'email', 240, 'email'),
-  mobile: text('Mobile Number', 'mobile_number', 140),
-  iboMarket: text('IBOs/Markets', 'ibo_market_name', 180),
-  office: { title: 'Office', dataIndex: 'office_name', width: 200, ...sortedBy('office_name'), render: (_name: string, row) => officeLabel(row) },
-  role: text('Role', 'role_name', 150),
-  status: { title: 'Status', dataIndex: 'status_name', width: 200, ...sortedBy('status'), render: (_name: string, row) => <StatusCell row={row} /> },
-  source: text('Onboarding Source', 'onboarding_source_name', 160),
-  fieldEnrollment: { title: 'Field Enrollment', dataIndex: 'will_add_enrollments', key: 'will_add_enrollments', width: 130, render: (value: number) => (value === 1 ? 'Yes' : 'No') },
-  radId: text('RAD ID', 'rad_id', 110),
-  etcCode: text('ETC Code', 'telgoo_id', 120),
-  maskedSsn: text('Masked SSN', 'masked_ssn_number', 130),
-  address: { title: 'Address', key: 'address', width: 260, render: (_value: unknown, row) => street(row) },
-  city: text('City', 'city', 140),
-  state: text('State', 'state', 80),
-  zip: text('ZIP', 'zip', 90),
-  shirtSize: text('Shirt Size', 'shirt_size', 100),
-  courses: COURSES.map(([field, title]) => text(title, field, 110)),
-  inviteExpires: { title: 'Invite Expires', dataIndex: 'invite_expires_at', key: 'invite_expires_at', width: 130, render: (at: string | null) => shownDate(at) },
-  updatedBy: { title: 'Updated By', key: 'updated_by_name', width: 160, render: (_value: unknown, row) => shownText(row.updated_by_name ?? row.last_updated_by_name) },
-  updatedAt: { title: 'Updated At', dataIndex: 'updated_at', width: 130, ...sortedBy('updated_at'), render: (at: string) => shownDate(at) },
-  createdAt: { title: 'Created At', dataIndex: 'created_at', width: 130, ...sortedBy('created_at'), render: (at: string) => shownDate(at) },
-} satisfies Record<string, CandidateColumn | CandidateColumn[]>;
+/** Each column of the Onboarding Summary by contracts' key (ONBOARDING_SUMMARY_COLUMNS gives their titles and order, which the export follows too). */
+const COLUMNS: Record<OnboardingSummaryColumnKey, Omit<CandidateColumn, 'title'>> = {
+  email: text('email', 240, 'email'),
+  first_name: text('first_name', 140, 'first_name'),
+  middle_name: text('middle_name', 130),
+  last_name: text('last_name', 140, 'last_name'),
+  mobile_number: text('mobile_number', 140),
+  ibo_market_name: text('ibo_market_name', 180),
+  office: { dataIndex: 'office_name', width: 200, ...sortedBy('office_name'), render: (_name: string, row) => officeLabel(row) },
+  role: text('role_name', 150),
+  status: { dataIndex: 'status_name', width: 200, ...sortedBy('status'), render: (_name: string, row) => <StatusCell row={row} /> },
+  onboarding_source: text('onboarding_source_name', 160),
+  field_enrollment: { dataIndex: 'will_add_enrollments', key: 'will_add_enrollments', width: 130, render: (value: number) => (value === 1 ? 'Yes' : 'No') },
+  rad_id: text('rad_id', 110),
+  etc_code: text('telgoo_id', 120),
+  masked_ssn_number: text('masked_ssn_number', 130),
+  address: { key: 'address', width: 260, render: (_value: unknown, row) => street(row) },
+  city: text('city', 140),
+  state: text('state', 80),
+  zip: text('zip', 90),
+  shirt_size: text('shirt_size', 100),
+  course_one: text('course_one', 110),
+  course_two: text('course_two', 110),
+  course_three: text('course_three', 110),
+  course_four: text('course_four', 110),
+  course_five: text('course_five', 110),
+  course_six: text('course_six', 110),
+  course_seven: text('course_seven', 110),
+  course_eight: text('course_eight', 110),
+  course_nine: text('course_nine', 110),
+  course_ten: text('course_ten', 110),
+  // What is true of the invite: its last day while it can expire, "Expired …" once it has, nothing once the profile is complete.
+  invite_expires: { key: 'invite_expires_at', width: 160, render: (_value: unknown, row) => inviteExpiryText(row, shownDate) ?? '—' },
+  updated_by: { key: 'updated_by_name', width: 160, render: (_value: unknown, row) => shownText(row.updated_by_name ?? row.last_updated_by_name) },
+  updated_at: { dataIndex: 'updated_at', width: 130, ...sortedBy('updated_at'), render: (at: string) => shownDate(at) },
+  created_at: { dataIndex: 'created_at', width: 130, ...sortedBy('created_at'), render: (at: string) => shownDate(at) },
+};
+
+/**
+ * The columns of the Onboarding Summary a reader sees (doc 3 §2, §3 candidate row), in contracts'
+ * order and words — the IBOs/Markets column with `iboMarket` (role 12) —, but the actions.
+ */
+export const candidateColumns = (iboMarket: boolean): CandidateColumn[] =>
+  onboardingSummaryColumns(iboMarket).map((column) => ({ key: column.key, ...COLUMNS[column.key], title: column.title }) as CandidateColumn);
 
 /** Edit Candidate (/editagent) is for roles 11 and 12 (doc 3 §2; role 1 reaches what they do): the roles its route opens to. */
 export const editsCandidates = (viewer: readonly number[]) => holdsAny(viewer, SCREEN_ROLES.iboAndRetailerManagers);
-
-/** Why an onboarded candidate has no Edit (the server refuses it with 409: they are a user now). */
-export const EDIT_ONBOARDED_REASON = 'The candidate is onboarded: edit them as a user (Administration > Users).';
-
-/**
- * The row action 'Edit' (doc 3 §2 "edit candidate"), for roles 11 and 12 only (nothing for the
- * others): opens Edit Candidate with the row and the summary as it was in router state
- * (`{ candidate, cameFrom }`). Disabled, with its reason, once the candidate is onboarded.
- */
-export function EditCandidateAction({ candidate }: { candidate: CandidateRow }) {
-  const { user } = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  if (!editsCandidates(user?.role_id ?? [])) return null;
-  const state: EditCandidateState = { candidate, cameFrom: `${location.pathname}${location.search}` };
-  return (
-    <ActionButton
-      size="small"
-      aria-label={`Edit ${candidateName(candidate)}`}
-      blockedBecause={candidate.status === STAGE.ONBOARDED && EDIT_ONBOARDED_REASON}
-      onClick={() => navigate('/editagent', { state })}
-    >
-      Edit
-    </ActionButton>
-  );
-}

@@ -14,6 +14,7 @@ export const emailReminderPath = (id: string) => `/api/v1/candidate/send_email_r
 export const smsReminderPath = (id: string) => `/api/v1/candidate/resent_remainders/${id}`;
 export const customEmailPath = (id: string) => `/api/v1/candidate/send_custom_email_to_candidate/${id}`;
 export const deletePath = (id: string) => `/api/v1/candidate/onboarding/${id}`;
+export const moveStagePath = (id: string) => `/api/v1/candidate/move_stage/${id}`;
 
 /** A candidate invited to Austin North (Texas Market) as an agent, at `status`, as the summary lists it. */
 export const candidateRow = (id: string, status: number, change: Partial<CandidateRow> = {}): CandidateRow => ({

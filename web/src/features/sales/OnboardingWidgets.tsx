@@ -132,13 +132,13 @@ function useChartColors() {
   return { token, chart };
 }
 
-/** The Expired Status Distribution donut (doc 1 §2.4): Expired, Onboarded, In Progress, the Total in the middle; a segment with a query opens the Onboarding Summary with it. */
+/** The Expired Status Distribution donut (doc 1 §2.4): Expired, Onboarded, In Progress, Denied or Rejected (contracts' EXPIRED_DONUT_SEGMENTS), the Total in the middle; a segment with a query opens the Onboarding Summary with it. */
 function ExpiredWidget({ cameFrom }: { cameFrom: string }) {
   const answer = useQuery({ queryKey: queryKey(ONBOARDING_WIDGET_ROUTES.expired), queryFn: () => call<ExpiredAnswer>(ONBOARDING_WIDGET_ROUTES.expired) });
   const navigate = useNavigate();
   const opens = useOpens();
   const { token, chart } = useChartColors();
-  const segmentColor: Record<string, string> = { Expired: token.colorError, Onboarded: token.colorSuccess, 'In Progress': token.colorWarning };
+  const segmentColor: Record<string, string> = { Expired: token.colorError, Onboarded: token.colorSuccess, 'In Progress': token.colorWarning, 'Denied or Rejected': token.colorTextTertiary };
   const palette = [token.colorError, token.colorSuccess, token.colorWarning, token.colorPrimary];
   return (
     <WidgetCard title="Expired Status Distribution" testId="expired-distribution" answer={answer}>
