@@ -142,7 +142,11 @@ function PartialAcceptModal({ job, onClose }: { job: AgentJobRow; onClose: () =>
             },
           ]}
         >
-          <Checkbox.Group style={{ display: 'flex', flexDirection: 'column', maxHeight: 320, overflow: 'auto' }} options={job.imei_device.map((device) => ({ value: device.imei, label: `${device.imei} (${shownDeviceType(device.device_type)})` }))} />
+          <Checkbox.Group
+            // One column that scrolls down: antd's group wraps, and a long job's ticks spilled into columns past a phone's edge (issue 42).
+            style={{ display: 'flex', flexDirection: 'column', flexWrap: 'nowrap', maxHeight: 320, overflow: 'auto' }}
+            options={job.imei_device.map((device) => ({ value: device.imei, label: `${device.imei} (${shownDeviceType(device.device_type)})` }))}
+          />
         </Form.Item>
       </Form>
     </Modal>
