@@ -28,7 +28,8 @@ const carton: CartonRow = {
   device_age: 12,
 };
 
-describe('My Inventory', { timeout: 20_000 }, () => {
+// The bound, not a wait: the file's first test also loads antd's table and styles (over 20 s on a loaded 2-core machine).
+describe('My Inventory', { timeout: 30_000 }, () => {
   it('lists the cartons, searches and clears the keyword', async () => {
     const api = stubApi(() => paged([carton]));
     renderPage(<MyInventoryPage />);
