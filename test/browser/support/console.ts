@@ -239,10 +239,18 @@ export async function assignToAgent(console: ConsoleUnderTest, managerToken: str
 
 /** The Dallas agent accepts `imeis` from the job assigned to them that lists the first of them. */
 export async function agentAccepts(baseUrl: string, agentToken: string, imeis: readonly string[]): Promise<void> {
-  const jobs = await call<{ items: { data: { job_id: string; imei_device: { imei: string }[] }[] } }>(baseUrl, 'GET', '/api/v1/agent/agentassignlist', { token: agentToken });
-  const job = jobs.body.items.data.find((candidate) => candidate.imei_device.some((device) => device.imei === imeis[0]));
-  if (!job) throw new Error(`no job of the agent lists ${imeis[0]}`);
-  expect((await call(baseUrl, 'POST', '/api/v1/agent/accept', { token: agentToken, body: { imei: imeis, agent_job_id: job.job_id } })).status).toBe(200);
+  // The assignment's answer can come ahead of the read models on a busy machine: the list is read
+  // until the job shows there.
+  const job = await waitFor(
+    async () => {
+      const jobs = await call<{ items: { data: { job_id: string; imei_device: { imei: string }[] }[] } }>(baseUrl, 'GET', '/api/v1/agent/agentassignlist', { token: agentToken });
+      return jobs.body.items.data.find((candidate) => candidate.imei_device.some((device) => device.imei === imeis[0]));
+    },
+    (found) => found !== undefined,
+    60_000,
+    `a job of the agent to list ${imeis[0]}`,
+  );
+  expect((await call(baseUrl, 'POST', '/api/v1/agent/accept', { token: agentToken, body: { imei: imeis, agent_job_id: job!.job_id } })).status).toBe(200);
 }
 
 /**
