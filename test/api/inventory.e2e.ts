@@ -1,4 +1,4 @@
-import { type AgentJobRow, type CartonRow, type DeviceLogRow, type JobCartonRow, type ManagerCounts, type Listed, type ReceiveJobRow, type TransferRequestRow, withLuhnCheckDigit } from '@portal/contracts';
+import { type AgentJobRow, type CartonRow, type DeviceLogRow, type JobCartonRow, type ManagerCounts, type Listed, type MessageListAnswer, type ReceiveJobRow, type TransferRequestRow, withLuhnCheckDigit } from '@portal/contracts';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -245,6 +245,14 @@ describe('inventory flows', () => {
     const job = await upstream('/api/integration/v1/shipments', { office_id: dallas, devices: items });
     expect((await as('manager', 'POST', '/api/v1/manager/manager_accept_selected_cartons', { job_id: job.body.job_id, carton_numbers: ['CTN-PA'], status: 1 })).status).toBe(200);
     expect((await as('manager', 'POST', '/api/v1/manager/assigndevice', { devicestatus: 0, carton_number: ['CTN-PA'], agent_id: agentId, office_id: dallas })).status).toBe(200);
+    // The agent's message says where the job is answered (issue 42): the dashboard's Pending Transfers, not My Inventory.
+    const told = '3 devices were assigned to you by Olivia Ortega. Accept or return them on your Dashboard, under Pending Transfers.';
+    await waitFor(
+      async () => (await as<MessageListAnswer>('agent', 'GET', '/api/v1/manager/transaction_history?results=50')).body.items.data.map((row) => row.message),
+      (texts) => texts.includes(told),
+      10_000,
+      'the assignment in the agent\'s messages',
+    );
     const imeis = items.map((item) => item.imei).sort();
     const pending = (await as<Listed<AgentJobRow>>('agent', 'GET', '/api/v1/agent/agentassignlist')).body.items.data.find((row) => row.imei_device.some((item) => item.imei === imeis[0]))!;
 
