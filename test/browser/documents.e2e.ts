@@ -28,7 +28,14 @@ describe('console in the browser: documents and messages', () => {
       await viewer.getByRole('button', { name: 'Next' }).click();
       await viewer.getByRole('img', { name: 'Agent Code of Conduct, page 2 of 2' }).waitFor({ timeout: 20_000 });
       await consent.check();
-      await drawSignature(page, viewer.getByLabel('Signature for Agent Code of Conduct'));
+      const pad = viewer.getByLabel('Signature for Agent Code of Conduct');
+      // The pad fits inside the dialog on a 390 px phone: its border's right edge is within the dialog's and the screen's.
+      // The pad fits inside the dialog's body on a 390 px phone: nothing of it (its border) is cut off at the right, and the body does not scroll sideways.
+      const body = viewer.locator('.ant-modal-body');
+      const [padBox, bodyBox] = [(await pad.boundingBox())!, (await body.boundingBox())!];
+      const bodySideways = await body.evaluate((element) => element.scrollWidth - element.clientWidth);
+      expect({ left: padBox.x >= bodyBox.x, right: padBox.x + padBox.width <= bodyBox.x + bodyBox.width, bodySideways }).toEqual({ left: true, right: true, bodySideways: 0 });
+      await drawSignature(page, pad);
       await screenshot(page, '33-compliance-signing-phone');
       expect(await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await viewer.getByRole('button', { name: 'Save' }).click();
@@ -40,6 +47,11 @@ describe('console in the browser: documents and messages', () => {
       await viewer.getByRole('button', { name: 'Next' }).click();
       await viewer.getByRole('img', { name: 'Agent Code of Conduct, page 3 of 3' }).waitFor({ timeout: 20_000 });
       await screenshot(page, '33-compliance-certificate-phone');
+      // Back on the list, the row says when it was signed (not when it was published).
+      await viewer.getByRole('button', { name: 'Close' }).click();
+      await viewer.waitFor({ state: 'hidden' });
+      await row.getByText('Completed').waitFor();
+      await row.getByText('Signed', { exact: true }).waitFor();
     });
   }, 120_000);
 
@@ -88,8 +100,15 @@ describe('console in the browser: documents and messages', () => {
       await modal.getByRole('button', { name: 'OK' }).click();
       await dismissNotice(page, 'Form updated successfully');
       await houston.getByText('Accepted').waitFor();
+      // Publish Documents on a 1366 px laptop: all seven columns (Retailer shows: the row names one) fit, the last one whole.
+      await page.setViewportSize({ width: 1366, height: 768 });
       await page.goto('/publishdocuments');
-      await page.getByRole('row').filter({ hasText: 'Agent Code of Conduct' }).waitFor();
+      const published = page.getByRole('row').filter({ hasText: 'Agent Code of Conduct' });
+      await published.waitFor();
+      expect((await page.getByRole('columnheader').allInnerTexts()).map((title) => title.trim())).toEqual(['Name', 'Audience', 'Signed', 'Retailer', 'Published By', 'Created At', 'Document']);
+      const view = (await published.getByRole('link', { name: 'View Agent Code of Conduct' }).boundingBox())!;
+      const table = (await page.locator('.ant-table-content, .ant-table-body').first().boundingBox())!;
+      expect({ viewRight: Math.ceil(view.x + view.width) <= Math.floor(table.x + table.width), sideScroll: await page.getByTestId('side-scroll-cue').count() }).toEqual({ viewRight: true, sideScroll: 0 });
       await screenshot(page, '35-publish-documents');
     });
   }, 120_000);

@@ -32,7 +32,8 @@ export default function SignatureField({ label, padRef, onDrawnChange }: { label
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       const strokes = pad.toData();
       canvas.width = shown * ratio;
-      canvas.height = SIGNATURE_HEIGHT * ratio;
+      // The border is inside the shown size (border-box: the pad never runs past its container), so the pixels follow the inner height too.
+      canvas.height = (canvas.clientHeight || SIGNATURE_HEIGHT) * ratio;
       canvas.getContext('2d')?.scale(ratio, ratio);
       pad.clear();
       pad.fromData(strokes);
@@ -53,7 +54,7 @@ export default function SignatureField({ label, padRef, onDrawnChange }: { label
     <canvas
       ref={canvasRef}
       aria-label={label}
-      style={{ display: 'block', width: '100%', height: SIGNATURE_HEIGHT, touchAction: 'none', border: '1px dashed #bfbfbf', borderRadius: 8, background: '#fff', cursor: 'crosshair' }}
+      style={{ display: 'block', boxSizing: 'border-box', width: '100%', height: SIGNATURE_HEIGHT, touchAction: 'none', border: '1px dashed #bfbfbf', borderRadius: 8, background: '#fff', cursor: 'crosshair' }}
     />
   );
 }

@@ -11,7 +11,8 @@ import { shownDateTime } from '../../app/format';
 import PublishDocumentDrawer from './PublishDocumentDrawer';
 import VerifyDocumentCard from './VerifyDocumentCard';
 
-const wrapped = (text: string) => <div style={{ minWidth: 120, maxWidth: 360, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{text}</div>;
+/** Text that wraps within `maxWidth`: the seven columns fit a 1366 px laptop beside the sidebar, the last one whole. */
+const wrapped = (maxWidth: number) => (text: string | null) => <div style={{ minWidth: 72, maxWidth, whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{text}</div>;
 
 /**
  * Publish Documents (ours: the spec shows no publishing screen; the super role and retailer
@@ -26,12 +27,13 @@ export default function PublishDocumentsPage() {
   const showsRetailer = can.seeRetailers(user?.role_id ?? []) || rowsNameRetailers;
 
   const columns: ColumnsType<PublishedDocumentRow> = [
-    { title: 'Name', dataIndex: 'document_name', key: 'document_name', render: wrapped },
-    { title: 'Audience', dataIndex: 'audience_text', key: 'audience_text', render: wrapped },
+    { title: 'Name', dataIndex: 'document_name', key: 'document_name', render: wrapped(200) },
+    { title: 'Audience', dataIndex: 'audience_text', key: 'audience_text', render: wrapped(200) },
     { title: 'Signed', key: 'signed', render: (_value, row) => `${row.signed} of ${row.audience_size}` },
-    ...(showsRetailer ? [{ title: 'Retailer', dataIndex: 'retailer_name', key: 'retailer_name', render: (name: string | null) => name ?? 'All retailers' }] : []),
-    { title: 'Published By', dataIndex: 'published_by_name', key: 'published_by_name' },
-    { title: 'Created At', dataIndex: 'created_at', key: 'created_at', render: (at: string) => shownDateTime(at) },
+    ...(showsRetailer ? [{ title: 'Retailer', dataIndex: 'retailer_name', key: 'retailer_name', render: (name: string | null) => wrapped(140)(name ?? 'All retailers') }] : []),
+    { title: 'Published By', dataIndex: 'published_by_name', key: 'published_by_name', render: wrapped(140) },
+    // The date over the time (it wraps at the space between them): a column's width saved.
+    { title: 'Created At', dataIndex: 'created_at', key: 'created_at', render: (at: string) => wrapped(90)(shownDateTime(at)) },
     {
       title: 'Document',
       key: 'document_url',
