@@ -1,6 +1,7 @@
+import type { Locator } from 'playwright-core';
 import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
 import { answerTo, choose, dismissNotice, opened, pickOption, scenario, screenshot, signInToShell } from '../support/browser';
-import { call } from '../support/demo';
+import { call, login } from '../support/demo';
 import { consoleInTheBrowser, dallasTokens, phonesWithDallasAgent } from './support/console';
 
 /**
@@ -149,4 +150,72 @@ describe('console in the browser: RMA', () => {
       await screenshot(page, '19-rma-order-shipped');
     });
   }, 240_000);
+
+  it("the agent's RMA Status on a phone: each device's one status, beside its IMEI; Initiate RMA says 'Please input imei' as a form error", async () => {
+    // A device of the agent's approved for return, whose RMA order the IBO manager rejects (the issue's case), through the API.
+    const device = demoDeviceId(910_100, 'PHONE');
+    await phonesWithDallasAgent(ui, 'browser rma phone test', [device], 'BR-RMA-PHONE');
+    const { manager } = await dallasTokens(ui.baseUrl);
+    const ibo = (await login(ui.baseUrl, 'ibo.manager@demo.test')).body.items!.token;
+    const initiated = await call<{ rma_device_ids: string[] }>(ui.baseUrl, 'POST', '/api/v1/manager/rma_device_request_v2', { token: manager, body: { imei_list: [{ imei: device, reason: 2 }] } });
+    expect(initiated.status).toBe(200);
+    const rmaDeviceId = initiated.body.rma_device_ids[0]!;
+    expect((await call(ui.baseUrl, 'POST', '/api/v1/manager/approve_reject_rma_devices', { token: manager, body: { status: 2, rma_devices_list: [{ rma_device_id: rmaDeviceId }] } })).status).toBe(200);
+    const submitted = await call<{ id: string }>(ui.baseUrl, 'POST', '/api/v1/manager/submit_rma_order', {
+      token: manager,
+      body: { rma_list: [rmaDeviceId], address: '2100 Commerce St', city: 'Dallas', state: 'TX', zip: '75201', no_of_boxes: 1 },
+    });
+    expect(submitted.status).toBe(200);
+    expect((await call(ui.baseUrl, 'POST', `/api/v1/manager/approve_reject_rma_order/${submitted.body.id}`, { token: ibo, body: { status: 3, comments: 'Not a fault' } })).status).toBe(200);
+
+    await scenario(
+      ui.browser,
+      ui.baseUrl,
+      '19b-rma-agent-status-phone',
+      async ({ page }) => {
+        await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
+        await page.goto('/agent-allrmareport');
+        await page.getByRole('heading', { name: 'RMA Status', exact: true }).waitFor();
+        await page.getByPlaceholder('Search by IMEI').fill(device);
+        await choose(page, page.locator('.ant-select').filter({ has: page.locator('#device_status') }), 'RMA Rejected');
+        const listed = answerTo(page, (pathname) => pathname === '/api/v1/agent/get_rma_device_list');
+        await page.getByRole('button', { name: 'Search' }).click();
+        expect(new URL((await listed).url()).searchParams.get('device_status')).toBe('21');
+        // The device reads RMA Rejected here as everywhere else, beside its order's Rejected; never "Approved" (issue 42).
+        const row = page.getByRole('row').filter({ hasText: device });
+        const status = row.getByRole('cell', { name: 'RMA Rejected', exact: true });
+        await status.waitFor();
+        expect(await row.getByRole('cell', { name: 'Rejected', exact: true }).count()).toBe(1);
+        expect(await row.getByRole('cell', { name: 'Approved', exact: true }).count()).toBe(0);
+        // At 390 px the status is in view beside the IMEI, without scrolling sideways.
+        const box = await status.boundingBox();
+        expect(box !== null && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+        await screenshot(page, '19b-rma-agent-status-phone');
+      },
+      { context: { viewport: { width: 390, height: 844 } } },
+    );
+
+    await scenario(ui.browser, ui.baseUrl, '19c-rma-initiate-no-imei', async ({ page }) => {
+      await signInToShell(page, 'office.manager@demo.test', '/');
+      await page.goto('/rmainitiaterequest');
+      const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+      await first.getByRole('checkbox').check();
+      await page.getByRole('button', { name: 'Initiate RMA (1)' }).click();
+      // Found by its title: its IMEI blocks (and their Reason 1) go when cancelled.
+      const drawer = await opened(page.getByRole('dialog').filter({ hasText: 'Initiate RMA' }));
+      await drawer.getByText('Reason 1').first().waitFor();
+      // A field's own error first, for its colour: Reason 1 left empty.
+      await drawer.getByRole('button', { name: 'Submit' }).click();
+      const reasonMissing = drawer.getByText('Please select reason', { exact: true });
+      await reasonMissing.waitFor();
+      const colourOf = (element: Locator) => element.evaluate((node) => (globalThis as unknown as { getComputedStyle(node: unknown): { color: string } }).getComputedStyle(node).color);
+      const errorColour = await colourOf(reasonMissing);
+      await drawer.getByRole('button', { name: /^Cancel IMEI / }).click();
+      // Every IMEI cancelled: the spec's message at once, as a form error in the same colour (issue 42: it was plain black text).
+      const message = drawer.getByText('Please input imei', { exact: true });
+      await message.waitFor();
+      expect(await colourOf(message)).toBe(errorColour);
+      await screenshot(page, '19c-rma-initiate-no-imei');
+    });
+  }, 120_000);
 });
