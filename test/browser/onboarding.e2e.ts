@@ -1,5 +1,6 @@
 import { DEMO_ID_PHOTO } from '../../services/src/demo/demo-photo';
-import { type BrowserGlobals, answerTo, choose, dismissNotice, scenario, screenshot, signInToShell, typeDate } from '../support/browser';
+import type { Locator } from 'playwright-core';
+import { type BrowserGlobals, answerTo, choose, dismissNotice, opened, scenario, screenshot, signInToShell, typeDate } from '../support/browser';
 import { mailsTo } from '../support/outbox';
 import { waitFor } from '../support/processes';
 import { consoleInTheBrowser, drawSignature } from './support/console';
@@ -100,4 +101,62 @@ describe('console in the browser: onboarding', () => {
       await screenshot(page, '32-onboarding-summary-live');
     });
   }, 150_000);
+
+  it('Onboarding Summary at 1366 px: one narrow Actions menu, rows one line high, most columns in view; a retailer manager records a stage move by hand, named in the log', async () => {
+    await scenario(
+      ui.browser,
+      ui.baseUrl,
+      '33-onboarding-summary-1366',
+      async ({ page }) => {
+        await signInToShell(page, 'retailer.manager@demo.test', '/');
+        // A full page of the demo's candidates (newest first).
+        await page.goto('/onboardingreport');
+        await page.locator('.ant-table-tbody tr.ant-table-row').nth(9).waitFor({ timeout: 30_000 });
+        await screenshot(page, '33-onboarding-summary-1366');
+        // The room at 1366 x 768: the pinned Action column was ~330 px of wrapped buttons, rows ~110 px high, ~4 data columns and 3 rows in view.
+        const box = async (locator: Locator) => (await locator.boundingBox())!;
+        const action = await box(page.locator('.ant-table-thead th').filter({ hasText: /^Action$/ }));
+        const scroller = await box(page.locator('.ant-table-content, .ant-table-body').first());
+        const headers = await Promise.all((await page.locator('.ant-table-thead th').all()).map((cell) => cell.boundingBox()));
+        const rows = await Promise.all((await page.locator('.ant-table-tbody tr.ant-table-row').all()).map((row) => box(row)));
+        const layout = {
+          actionWidth: Math.round(action.width),
+          // The middle row's height: a failed RAD ID link names its PII issues under its status (a row of its own, taller).
+          typicalRow: Math.round([...rows.map((row) => row.height)].sort((a, b) => a - b)[Math.floor(rows.length / 2)]!),
+          tallestRow: Math.round(Math.max(...rows.map((row) => row.height))),
+          // Columns wholly in view, the pinned e-mail among them, the Action column not.
+          columnsInView: headers.filter((cell) => cell && cell.width > 0 && cell.x >= scroller.x - 1 && cell.x + cell.width <= action.x + 1).length,
+          rowsInView: rows.filter((row) => row.y + row.height <= 768).length,
+        };
+        expect(layout.actionWidth).toBeLessThanOrEqual(140);
+        expect(layout.typicalRow).toBeLessThanOrEqual(64);
+        expect(layout.tallestRow).toBeLessThanOrEqual(100);
+        expect(layout.columnsInView).toBeGreaterThanOrEqual(6);
+        expect(layout.rowsInView).toBeGreaterThanOrEqual(5);
+
+        // The Actions menu: Fay is at BGC Pending; the background checks vendor is down, so Rita records the move by hand.
+        await page.getByPlaceholder('Keyword').fill('fay.pending');
+        await page.getByRole('button', { name: 'Search', exact: true }).click();
+        const fay = page.getByRole('row').filter({ hasText: 'fay.pending@demo.test' });
+        await fay.waitFor({ timeout: 30_000 });
+        await fay.getByRole('button', { name: 'Actions Fay Pending' }).click();
+        const moveStage = page.getByRole('menuitem', { name: 'Move Stage Fay Pending' });
+        await moveStage.waitFor();
+        await screenshot(page, '33-onboarding-actions-menu');
+        await moveStage.click();
+        const drawer = await opened(page.locator('.ant-drawer').filter({ hasText: 'Move Stage: Fay Pending' }));
+        await choose(page, drawer.locator('.ant-form-item').filter({ hasText: 'Move to' }).locator('.ant-select'), 'BGC Review');
+        await drawer.getByPlaceholder('Why the stage is moved by hand').fill('Checks portal down; the vendor confirmed by phone');
+        await screenshot(page, '33-onboarding-move-stage');
+        await drawer.getByRole('button', { name: 'Move Stage', exact: true }).click();
+        await dismissNotice(page, 'Candidate moved to BGC Review');
+        await fay.getByText('BGC Review').waitFor();
+        await fay.getByRole('button', { name: 'Actions Fay Pending' }).click();
+        await page.getByRole('menuitem', { name: 'View Log Fay Pending' }).click();
+        const log = await opened(page.locator('.ant-drawer').filter({ hasText: 'Onboarding Log: Fay Pending' }));
+        await log.getByText(/Moved from BGC Pending to BGC Review by .+ \(recorded by hand\): Checks portal down; the vendor confirmed by phone/).waitFor();
+      },
+      { context: { viewport: { width: 1366, height: 768 } } },
+    );
+  }, 120_000);
 });

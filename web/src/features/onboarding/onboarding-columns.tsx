@@ -38,14 +38,18 @@ function StatusCell({ row }: { row: CandidateRow }) {
 
 const street = (row: CandidateRow) => [row.street_address1, row.street_address2].filter(Boolean).join(', ') || '—';
 
-/** Each column of the Onboarding Summary by contracts' key (ONBOARDING_SUMMARY_COLUMNS gives their titles and order, which the export follows too). */
+/**
+ * Each column of the Onboarding Summary by contracts' key (ONBOARDING_SUMMARY_COLUMNS gives their
+ * titles and order, which the export follows too). The first ones are as narrow as their contents
+ * allow: at 1366 px the e-mail and five more stay in view beside the Actions menu.
+ */
 const COLUMNS: Record<OnboardingSummaryColumnKey, Omit<CandidateColumn, 'title'>> = {
-  email: text('email', 240, 'email'),
-  first_name: text('first_name', 140, 'first_name'),
-  middle_name: text('middle_name', 130),
-  last_name: text('last_name', 140, 'last_name'),
-  mobile_number: text('mobile_number', 140),
-  ibo_market_name: text('ibo_market_name', 180),
+  email: text('email', 220, 'email'),
+  first_name: text('first_name', 120, 'first_name'),
+  middle_name: text('middle_name', 110),
+  last_name: text('last_name', 120, 'last_name'),
+  mobile_number: text('mobile_number', 120),
+  ibo_market_name: text('ibo_market_name', 150),
   office: { dataIndex: 'office_name', width: 200, ...sortedBy('office_name'), render: (_name: string, row) => officeLabel(row) },
   role: text('role_name', 150),
   status: { dataIndex: 'status_name', width: 200, ...sortedBy('status'), render: (_name: string, row) => <StatusCell row={row} /> },
