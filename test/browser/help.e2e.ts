@@ -57,6 +57,21 @@ describe('console in the browser: help centre', () => {
       await waitFor(() => video.evaluate((element) => (element as unknown as { currentTime: number }).currentTime), (time) => time >= 8, 30_000, 'the video to seek');
       await player.getByRole('button', { name: 'Close' }).click();
       await waitFor(() => page.locator('video').count(), (count) => count === 0, 10_000, 'the player to close');
+
+      // A video that cannot load (its file gone: 404) says so instead of sitting at 0:00; Try again fetches a fresh link and plays.
+      const videoFiles = (url: URL) => url.pathname.startsWith('/api/v1/training/files/');
+      await page.route(videoFiles, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"Not Found","message":"No such file"}' }));
+      await page.getByRole('button', { name: 'A tour of the portal' }).click();
+      const failing = await opened(page.getByRole('dialog').filter({ hasText: 'A tour of the portal' }));
+      await failing.getByText('This video cannot be played').waitFor({ timeout: 30_000 });
+      await failing.getByText(/its file is missing, its link has expired/).waitFor();
+      await screenshot(page, '27-help-training-video-cannot-play');
+      await page.unroute(videoFiles);
+      await failing.getByRole('button', { name: 'Try again' }).click();
+      const retried = failing.locator('video');
+      await waitFor(() => retried.evaluate((element) => (element as unknown as { currentTime: number }).currentTime), (time) => time > 0.3, 30_000, 'the video to play after Try again');
+      expect(await failing.getByText('This video cannot be played').count()).toBe(0);
+      await failing.getByRole('button', { name: 'Close' }).click();
     });
 
     await scenario(ui.browser, ui.baseUrl, '28-help-publish-announcement', async ({ page }) => {
