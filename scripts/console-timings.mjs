@@ -30,7 +30,7 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 try {
   const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, baseURL: baseUrl });
   const page = await context.newPage();

@@ -5,14 +5,26 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { antdTheme } from './layout/antd-theme';
 import { LayoutSettingsProvider, useLayoutSettings } from './layout/LayoutSettingsContext';
 import { useStaticHolderTheme } from './layout/useStaticHolderTheme';
-import { type ScreenRoute, canOpen, returnPathAfterLogin, screenRoutes } from './routes';
-import { landingPath } from './session';
+import { type ScreenRoute, canOpen, preloadScreen, returnPathAfterLogin, screenAt, screenRoutes } from './routes';
+import { landingPath, loadSession } from './session';
 import { SessionProvider, useSession } from './session-context';
 
 // Loaded on demand: the login page must not pay for the signed-in layout (budget: 300 kB gzip).
-const Shell = lazy(() => import('./Shell'));
+const loadShell = () => import('./Shell');
+const Shell = lazy(loadShell);
 const ForbiddenPage = lazy(() => import('./ForbiddenPage'));
 const NotBuiltPage = lazy(() => import('./NotBuiltPage'));
+/**
+ * A signed-in screen opened by URL (a reload, a link, a bookmark): the layout's code and the page's
+ * start loading together, before the first render, instead of the page's after the layout's.
+ */
+export function preloadOpenedScreen(pathname: string): void {
+  const screen = screenAt(pathname);
+  if (!screen || screen.layout !== 'shell' || loadSession(Date.now()).state !== 'active') return;
+  void loadShell().catch(() => undefined);
+  preloadScreen(pathname);
+}
+
 const pageFallback = <Spin style={{ margin: 48 }} />;
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });

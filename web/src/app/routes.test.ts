@@ -173,3 +173,12 @@ describe('route table', () => {
     expect(returnPathAfterLogin({ toString: () => '/' }, [ROLE.OFFICE_MANAGER])).toBeUndefined();
   });
 });
+
+describe('a screen opened by URL', () => {
+  it('can load its page ahead of the first render: the module the render then uses', async () => {
+    const offices = byPath('/offices').page!;
+    const loaded = (await offices.preload()) as { default: unknown };
+    expect(typeof loaded.default).toBe('function');
+    expect(screenRoutes.filter((route) => route.page && typeof route.page.preload !== 'function')).toEqual([]);
+  });
+});

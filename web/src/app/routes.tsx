@@ -14,7 +14,7 @@ export interface ScreenRoute {
   readonly menu?: { readonly group: MenuGroup; readonly label: string };
   /** The capability that builds its page; without `page` the screen says it is not built yet. */
   readonly capability: string;
-  readonly page?: LazyExoticComponent<ComponentType>;
+  readonly page?: LazyPage;
   /** 'bare': no menu layout (login and every path whose last segment contains 'page'). */
   readonly layout: 'shell' | 'bare';
   /** Reachable without signing in. */
@@ -37,79 +37,86 @@ export const MENU_GROUP_ORDER: readonly MenuGroup[] = ['top', 'Sales', 'Inventor
 
 const { managers: MANAGERS, agents: AGENT, everyone: EVERYONE, iboAndRetailerManagers: IBO_AND_RETAILER, retailerManagers: RETAILER } = SCREEN_ROLES;
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-const CandidatePage = lazy(() => import('../features/onboarding/candidate/CandidatePage'));
-const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
-const ManagerDashboardPage = lazy(() => import('../features/dashboard/ManagerDashboardPage'));
-const AgentDashboardPage = lazy(() => import('../features/dashboard/AgentDashboardPage'));
-const OfficesPage = lazy(() => import('../features/admin/OfficesPage'));
-const UsersPage = lazy(() => import('../features/admin/UsersPage'));
-const AddUserPage = lazy(() => import('../features/admin/AddUserPage'));
-const EditUserPage = lazy(() => import('../features/admin/EditUserPage'));
-const MarketsPage = lazy(() => import('../features/admin/MarketsPage'));
-const AddMarketPage = lazy(() => import('../features/admin/AddMarketPage'));
-const EditMarketPage = lazy(() => import('../features/admin/EditMarketPage'));
-const AddOfficePage = lazy(() => import('../features/admin/AddOfficePage'));
-const EditOfficePage = lazy(() => import('../features/admin/EditOfficePage'));
-const AnnouncementsPage = lazy(() => import('../features/help/AnnouncementsPage'));
-const HelpCentrePage = lazy(() => import('../features/help/HelpCentrePage'));
-const FaqPage = lazy(() => import('../features/help/FaqPage'));
-const TrainingDocsPage = lazy(() => import('../features/help/TrainingDocsPage'));
-const TrainingVideosPage = lazy(() => import('../features/help/TrainingVideosPage'));
-const TrainingContentPage = lazy(() => import('../features/help/TrainingContentPage'));
-const ReceiveInventoryPage = lazy(() => import('../features/inventory/ReceiveInventoryPage'));
-const ReassignInventoryPage = lazy(() => import('../features/inventory/ReassignInventoryPage'));
-const AssignInventoryPage = lazy(() => import('../features/inventory/AssignInventoryPage'));
-const TransferInventoryPage = lazy(() => import('../features/inventory/TransferInventoryPage'));
-const AcceptTransferPage = lazy(() => import('../features/inventory/AcceptTransferPage'));
-const MyInventoryPage = lazy(() => import('../features/inventory/MyInventoryPage'));
-const AgentInventoryPage = lazy(() => import('../features/inventory/AgentInventoryPage'));
-const DeviceImagePage = lazy(() => import('../features/inventory/DeviceImagePage'));
-const InventoryDetailedReportPage = lazy(() => import('../features/reports/InventoryDetailedReportPage'));
-const LegacyDataPage = lazy(() => import('../features/reports/LegacyDataPage'));
-const InventoryByIboPage = lazy(() => import('../features/reports/InventoryByIboPage'));
-const InventoryByOfficePage = lazy(() => import('../features/reports/InventoryByOfficePage'));
-const InventoryByManagerPage = lazy(() => import('../features/reports/InventoryByManagerPage'));
-const InventoryByAgentPage = lazy(() => import('../features/reports/InventoryByAgentPage'));
-const AgedByIboPage = lazy(() => import('../features/reports/AgedByIboPage'));
-const AgedByOfficePage = lazy(() => import('../features/reports/AgedByOfficePage'));
-const AgedByManagerPage = lazy(() => import('../features/reports/AgedByManagerPage'));
-const AgedByAgentPage = lazy(() => import('../features/reports/AgedByAgentPage'));
-const InitiateRmaPage = lazy(() => import('../features/rma/InitiateRmaPage'));
-const PendingRmaRequestPage = lazy(() => import('../features/rma/PendingRmaRequestPage'));
-const ApproveRmaPage = lazy(() => import('../features/rma/ApproveRmaPage'));
-const ApprovedRmaRequestPage = lazy(() => import('../features/rma/ApprovedRmaRequestPage'));
-const CreateRmaPage = lazy(() => import('../features/rma/CreateRmaPage'));
-const AgentInitiateRmaPage = lazy(() => import('../features/rma/AgentInitiateRmaPage'));
-const AgentRmaStatusPage = lazy(() => import('../features/rma/AgentRmaStatusPage'));
-const AgentRmaRequestPage = lazy(() => import('../features/rma/AgentRmaRequestPage'));
-const SubmitRmaPage = lazy(() => import('../features/rma/SubmitRmaPage'));
-const RmaStatusPage = lazy(() => import('../features/rma/RmaStatusPage'));
-const RmaDeviceStatusPage = lazy(() => import('../features/rma/RmaDeviceStatusPage'));
-const OrderDevicesPage = lazy(() => import('../features/orders/OrderDevicesPage'));
-const SendInvitePage = lazy(() => import('../features/onboarding/SendInvitePage'));
-const OnboardingSummaryPage = lazy(() => import('../features/onboarding/OnboardingSummaryPage'));
-const AgentSummaryPage = lazy(() => import('../features/onboarding/AgentSummaryPage'));
-const EditCandidatePage = lazy(() => import('../features/onboarding/EditCandidatePage'));
-const ManagerSalesDashboardPage = lazy(() => import('../features/sales/ManagerSalesDashboardPage'));
-const AgentSalesDashboardPage = lazy(() => import('../features/sales/AgentSalesDashboardPage'));
-const DetailedSalesReportPage = lazy(() => import('../features/sales/DetailedSalesReportPage'));
-const SalesByIbosPage = lazy(() => import('../features/sales/SalesByIbosPage'));
-const SalesByOfficesPage = lazy(() => import('../features/sales/SalesByOfficesPage'));
-const SalesByManagersPage = lazy(() => import('../features/sales/SalesByManagersPage'));
-const SalesByAgentsPage = lazy(() => import('../features/sales/SalesByAgentsPage'));
-const AgentSalesReportPage = lazy(() => import('../features/sales/AgentSalesReportPage'));
-const ComplianceDocumentsPage = lazy(() => import('../features/documents/ComplianceDocumentsPage'));
-const PublishDocumentsPage = lazy(() => import('../features/documents/PublishDocumentsPage'));
-const ManagerDocumentsPage = lazy(() => import('../features/documents/ManagerDocumentsPage'));
-const UnitFormPage = lazy(() => import('../features/documents/form/UnitFormPage'));
-const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
-const DeviceTimelinePage = lazy(() => import('../features/audit/DeviceTimelinePage'));
-const EventCatalogPage = lazy(() => import('../features/subscriptions/EventCatalogPage'));
-const WebhooksPage = lazy(() => import('../features/subscriptions/WebhooksPage'));
+/** A page loaded on demand that can also be asked to load ahead of its first render (preloadScreen). */
+export type LazyPage = LazyExoticComponent<ComponentType> & { readonly preload: () => Promise<unknown> };
+
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  return Object.assign(lazy(load), { preload: load });
+}
+
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'));
+const CandidatePage = lazyPage(() => import('../features/onboarding/candidate/CandidatePage'));
+const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage'));
+const ManagerDashboardPage = lazyPage(() => import('../features/dashboard/ManagerDashboardPage'));
+const AgentDashboardPage = lazyPage(() => import('../features/dashboard/AgentDashboardPage'));
+const OfficesPage = lazyPage(() => import('../features/admin/OfficesPage'));
+const UsersPage = lazyPage(() => import('../features/admin/UsersPage'));
+const AddUserPage = lazyPage(() => import('../features/admin/AddUserPage'));
+const EditUserPage = lazyPage(() => import('../features/admin/EditUserPage'));
+const MarketsPage = lazyPage(() => import('../features/admin/MarketsPage'));
+const AddMarketPage = lazyPage(() => import('../features/admin/AddMarketPage'));
+const EditMarketPage = lazyPage(() => import('../features/admin/EditMarketPage'));
+const AddOfficePage = lazyPage(() => import('../features/admin/AddOfficePage'));
+const EditOfficePage = lazyPage(() => import('../features/admin/EditOfficePage'));
+const AnnouncementsPage = lazyPage(() => import('../features/help/AnnouncementsPage'));
+const HelpCentrePage = lazyPage(() => import('../features/help/HelpCentrePage'));
+const FaqPage = lazyPage(() => import('../features/help/FaqPage'));
+const TrainingDocsPage = lazyPage(() => import('../features/help/TrainingDocsPage'));
+const TrainingVideosPage = lazyPage(() => import('../features/help/TrainingVideosPage'));
+const TrainingContentPage = lazyPage(() => import('../features/help/TrainingContentPage'));
+const ReceiveInventoryPage = lazyPage(() => import('../features/inventory/ReceiveInventoryPage'));
+const ReassignInventoryPage = lazyPage(() => import('../features/inventory/ReassignInventoryPage'));
+const AssignInventoryPage = lazyPage(() => import('../features/inventory/AssignInventoryPage'));
+const TransferInventoryPage = lazyPage(() => import('../features/inventory/TransferInventoryPage'));
+const AcceptTransferPage = lazyPage(() => import('../features/inventory/AcceptTransferPage'));
+const MyInventoryPage = lazyPage(() => import('../features/inventory/MyInventoryPage'));
+const AgentInventoryPage = lazyPage(() => import('../features/inventory/AgentInventoryPage'));
+const DeviceImagePage = lazyPage(() => import('../features/inventory/DeviceImagePage'));
+const InventoryDetailedReportPage = lazyPage(() => import('../features/reports/InventoryDetailedReportPage'));
+const LegacyDataPage = lazyPage(() => import('../features/reports/LegacyDataPage'));
+const InventoryByIboPage = lazyPage(() => import('../features/reports/InventoryByIboPage'));
+const InventoryByOfficePage = lazyPage(() => import('../features/reports/InventoryByOfficePage'));
+const InventoryByManagerPage = lazyPage(() => import('../features/reports/InventoryByManagerPage'));
+const InventoryByAgentPage = lazyPage(() => import('../features/reports/InventoryByAgentPage'));
+const AgedByIboPage = lazyPage(() => import('../features/reports/AgedByIboPage'));
+const AgedByOfficePage = lazyPage(() => import('../features/reports/AgedByOfficePage'));
+const AgedByManagerPage = lazyPage(() => import('../features/reports/AgedByManagerPage'));
+const AgedByAgentPage = lazyPage(() => import('../features/reports/AgedByAgentPage'));
+const InitiateRmaPage = lazyPage(() => import('../features/rma/InitiateRmaPage'));
+const PendingRmaRequestPage = lazyPage(() => import('../features/rma/PendingRmaRequestPage'));
+const ApproveRmaPage = lazyPage(() => import('../features/rma/ApproveRmaPage'));
+const ApprovedRmaRequestPage = lazyPage(() => import('../features/rma/ApprovedRmaRequestPage'));
+const CreateRmaPage = lazyPage(() => import('../features/rma/CreateRmaPage'));
+const AgentInitiateRmaPage = lazyPage(() => import('../features/rma/AgentInitiateRmaPage'));
+const AgentRmaStatusPage = lazyPage(() => import('../features/rma/AgentRmaStatusPage'));
+const AgentRmaRequestPage = lazyPage(() => import('../features/rma/AgentRmaRequestPage'));
+const SubmitRmaPage = lazyPage(() => import('../features/rma/SubmitRmaPage'));
+const RmaStatusPage = lazyPage(() => import('../features/rma/RmaStatusPage'));
+const RmaDeviceStatusPage = lazyPage(() => import('../features/rma/RmaDeviceStatusPage'));
+const OrderDevicesPage = lazyPage(() => import('../features/orders/OrderDevicesPage'));
+const SendInvitePage = lazyPage(() => import('../features/onboarding/SendInvitePage'));
+const OnboardingSummaryPage = lazyPage(() => import('../features/onboarding/OnboardingSummaryPage'));
+const AgentSummaryPage = lazyPage(() => import('../features/onboarding/AgentSummaryPage'));
+const EditCandidatePage = lazyPage(() => import('../features/onboarding/EditCandidatePage'));
+const ManagerSalesDashboardPage = lazyPage(() => import('../features/sales/ManagerSalesDashboardPage'));
+const AgentSalesDashboardPage = lazyPage(() => import('../features/sales/AgentSalesDashboardPage'));
+const DetailedSalesReportPage = lazyPage(() => import('../features/sales/DetailedSalesReportPage'));
+const SalesByIbosPage = lazyPage(() => import('../features/sales/SalesByIbosPage'));
+const SalesByOfficesPage = lazyPage(() => import('../features/sales/SalesByOfficesPage'));
+const SalesByManagersPage = lazyPage(() => import('../features/sales/SalesByManagersPage'));
+const SalesByAgentsPage = lazyPage(() => import('../features/sales/SalesByAgentsPage'));
+const AgentSalesReportPage = lazyPage(() => import('../features/sales/AgentSalesReportPage'));
+const ComplianceDocumentsPage = lazyPage(() => import('../features/documents/ComplianceDocumentsPage'));
+const PublishDocumentsPage = lazyPage(() => import('../features/documents/PublishDocumentsPage'));
+const ManagerDocumentsPage = lazyPage(() => import('../features/documents/ManagerDocumentsPage'));
+const UnitFormPage = lazyPage(() => import('../features/documents/form/UnitFormPage'));
+const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'));
+const DeviceTimelinePage = lazyPage(() => import('../features/audit/DeviceTimelinePage'));
+const EventCatalogPage = lazyPage(() => import('../features/subscriptions/EventCatalogPage'));
+const WebhooksPage = lazyPage(() => import('../features/subscriptions/WebhooksPage'));
 
 type Entry = Omit<ScreenRoute, 'layout'> & { layout?: ScreenRoute['layout'] };
 
@@ -345,4 +352,13 @@ export function breadcrumbs(pathname: string, cameFrom: unknown, roles: readonly
   }
   const group = menuFor(roles).find((candidate) => candidate.items.some((item) => item.path === here.path))?.group;
   return group && group !== 'top' && group !== 'bottom' ? [{ title: group }, { title: here.title }] : [];
+}
+
+/**
+ * Starts loading the page's code of a screen opened by URL: the import that rendering would make
+ * later, made now, so that it loads beside the layout's code instead of after it (the browser
+ * caches the module; the render then finds it loaded).
+ */
+export function preloadScreen(pathname: string): void {
+  void screenAt(pathname)?.page?.preload().catch(() => undefined);
 }

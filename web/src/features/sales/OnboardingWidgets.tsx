@@ -2,7 +2,7 @@ import type { AgentRedirectKey } from '@portal/contracts/onboarding/onboarding.s
 import type { OnboardingSummaryItem } from '@portal/contracts/onboarding/onboarding.views';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Skeleton, Typography, theme } from 'antd';
-import { type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { call, queryKey, route } from '../../app/api-client';
 import { canOpenLink } from '../../app/routes';
@@ -11,7 +11,8 @@ import type { Slice, SliceChartColors } from './OnboardingSliceChart';
 import { SLICE_CHART_SIZE } from './slice-chart-size';
 
 // recharts is its own chunk (shared with the activation trend), fetched once the widgets have data.
-const OnboardingSliceChart = lazy(() => import('./OnboardingSliceChart'));
+const loadSliceChart = () => import('./OnboardingSliceChart');
+const OnboardingSliceChart = lazy(loadSliceChart);
 
 /** The dashboard's onboarding calls (doc 1 §7 Dashboards). */
 export const ONBOARDING_WIDGET_ROUTES = {
@@ -235,6 +236,10 @@ function AgentsWidget({ cameFrom }: { cameFrom: string }) {
 export default function OnboardingWidgets() {
   const location = useLocation();
   const cameFrom = `${location.pathname}${location.search}`;
+  // The charts' code loads while the widgets' figures are asked, not after they came.
+  useEffect(() => {
+    void loadSliceChart().catch(() => undefined);
+  }, []);
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={8}>

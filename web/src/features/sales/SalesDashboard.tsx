@@ -16,7 +16,8 @@ import OnboardingWidgets from './OnboardingWidgets';
 import { TREND_HEIGHT } from './trend-height';
 
 // recharts is its own chunk, fetched once the dashboard is on screen (the dashboards' budget).
-const ActivationTrendChart = lazy(() => import('./ActivationTrendChart'));
+const loadTrendChart = () => import('./ActivationTrendChart');
+const ActivationTrendChart = lazy(loadTrendChart);
 
 /** GET manager_sales_dashboard / agent_sales_dashboard answer `data.data` (doc 1 §7). */
 export interface SalesDashboardAnswer {
@@ -72,6 +73,10 @@ export default function SalesDashboard({ title, source, withOnboarding = false }
   useEffect(() => {
     if (asOf) rememberBusinessToday(asOf);
   }, [asOf]);
+  // The chart's code (the largest chunk) loads while the figures are asked, not after they came.
+  useEffect(() => {
+    void loadTrendChart().catch(() => undefined);
+  }, []);
   const { token } = theme.useToken();
   const colors: TrendColors = { line: token.colorPrimary, grid: token.colorBorderSecondary, axis: token.colorBorder, text: token.colorTextSecondary, tooltipBackground: token.colorBgElevated, tooltipText: token.colorText };
   const trend = useMemo(() => (data ? trendPoints(data.activation_trend) : undefined), [data]);
