@@ -1,11 +1,11 @@
 import { ROLE } from '@portal/contracts';
 import { sql } from 'kysely';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { demoDeviceId } from '../../services/src/demo/demo-devices.seed';
 import { choose, dismissNotice, opened, scenario, screenshot, signInToShell } from '../support/browser';
 import { call, login } from '../support/demo';
 import { waitFor } from '../support/processes';
-import { assignToAgent, bluebonnetKey, consoleInTheBrowser, dallasChain, dallasTokens, fromProfileMenu, managerAccepts, shipToDallas, sidewaysOverflow } from './support/console';
+import { assignToAgent, bluebonnetKey, consoleInTheBrowser, dallasChain, dallasTokens, fromProfileMenu, managerAccepts, openPartialAcceptOf, shipToDallas, sidewaysOverflow } from './support/console';
 
 type Box = { x: number; y: number; width: number; height: number };
 const boxOf = async (locator: Locator): Promise<Box> => {
@@ -45,20 +45,6 @@ async function expectSaidBesideTheChip(codes: Locator, code: string, said: strin
   expect({ code, said, wordsOnChipLine: sameLine(words, chip), removeOnChipLine: sameLine(remove, chip) }).toEqual({ code, said, wordsOnChipLine: true, removeOnChipLine: true });
 }
 
-/** Opens the agent's Partial Accept of the job that lists `imei` (the agent may have other jobs waiting). */
-async function openPartialAcceptOf(page: Page, imei: string): Promise<Locator> {
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Partial Accept' });
-  const openers = page.getByRole('button', { name: /^Partial Accept job of/ });
-  await openers.first().waitFor();
-  for (let index = 0; ; index++) {
-    expect(index).toBeLessThan(await openers.count());
-    await openers.nth(index).click();
-    await opened(dialog);
-    if ((await dialog.getByText(imei).count()) > 0) return dialog;
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.waitFor({ state: 'hidden' });
-  }
-}
 
 /**
  * Inventory through the real screens: the office manager receives a shipment's cartons, accepts
@@ -110,7 +96,7 @@ describe('console in the browser: inventory', () => {
       await dialog.getByRole('button', { name: 'Accept all 5' }).click();
       await dismissNotice(page, '5 devices accepted successfully');
       await page.goto('/agent-Inventory');
-      for (const imei of imeis.slice(0, 5)) await page.getByRole('cell', { name: imei }).waitFor();
+      for (const imei of imeis.slice(0, 5)) await page.getByRole('cell', { name: imei, exact: true }).waitFor();
     });
   }, 150_000);
 

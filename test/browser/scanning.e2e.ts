@@ -4,7 +4,7 @@ import { launchBrowser, opened, scenario, screenshot, signInToShell } from '../s
 import { call } from '../support/demo';
 import { fakeCameraArgs, writeBarcodeVideo } from '../support/fake-camera';
 import { waitFor } from '../support/processes';
-import { assignToAgent, bluebonnetKey, consoleInTheBrowser, dallasTokens, managerAccepts, shipToDallas, sidewaysOverflow } from './support/console';
+import { assignToAgent, bluebonnetKey, consoleInTheBrowser, dallasTokens, managerAccepts, openPartialAcceptOf, shipToDallas, sidewaysOverflow } from './support/console';
 
 /**
  * Scanning in a real browser whose camera plays a video of a Code 128 label: the agent scans an
@@ -31,17 +31,7 @@ describe('console in the browser: scanning', () => {
         await context.grantPermissions(['camera']);
         await signInToShell(page, 'agent@demo.test', '/agent-dashboard');
         // The agent may have other jobs waiting: open the Partial Accept that lists the two devices.
-        const dialog = page.getByRole('dialog').filter({ hasText: 'Partial Accept' });
-        const openers = page.getByRole('button', { name: /^Partial Accept job of/ });
-        await openers.first().waitFor();
-        for (let index = 0; ; index++) {
-          expect(index).toBeLessThan(await openers.count());
-          await openers.nth(index).click();
-          await opened(dialog);
-          if ((await dialog.getByText(scanned).count()) > 0) break;
-          await dialog.getByRole('button', { name: 'Cancel' }).click();
-          await dialog.waitFor({ state: 'hidden' });
-        }
+        const dialog = await openPartialAcceptOf(page, scanned);
         await dialog.getByRole('button', { name: 'Scan IMEIs with the camera' }).click();
         const camera = await opened(page.getByRole('dialog').filter({ hasText: 'Scan with the camera' }));
         await camera.getByText('Hold a barcode in the frame').waitFor({ timeout: 30_000 });

@@ -5,7 +5,7 @@ import type { SqlDb } from '@portal/projections';
 import { sql } from 'kysely';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createApiKey } from '../../../services/src/auth/api-keys.store';
-import { type BrowserGlobals, framesDrawn, launchBrowser, motionsSettled, takeCspViolations } from '../../support/browser';
+import { type BrowserGlobals, framesDrawn, launchBrowser, motionsSettled, opened, takeCspViolations } from '../../support/browser';
 import { createTestDatabase } from '../../../services/src/platform/testing/test-database';
 import { call, login, type SeededService, waitForDemoBusiness } from '../../support/demo';
 import { builtMain, freePort, startNode, terminate, waitFor } from '../../support/processes';
@@ -264,4 +264,19 @@ export async function phonesWithDallasAgent(console: ConsoleUnderTest, purpose: 
   await managerAccepts(console.baseUrl, tokens.manager, jobId, [carton]);
   await assignToAgent(console, tokens.manager, [carton]);
   await agentAccepts(console.baseUrl, tokens.agent, imeis);
+}
+
+/** Opens the agent's Partial Accept of the job that lists `imei` (the agent may have other jobs waiting). */
+export async function openPartialAcceptOf(page: Page, imei: string): Promise<Locator> {
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Partial Accept' });
+  const openers = page.getByRole('button', { name: /^Partial Accept job of/ });
+  await openers.first().waitFor();
+  for (let index = 0; ; index++) {
+    expect(index).toBeLessThan(await openers.count());
+    await openers.nth(index).click();
+    await opened(dialog);
+    if ((await dialog.getByText(imei).count()) > 0) return dialog;
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
 }
