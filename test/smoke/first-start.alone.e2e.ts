@@ -15,8 +15,9 @@ import { exited, startService } from '../support/processes';
  * latencies measured beside other test files would measure them.
  */
 const SAMPLE_EVERY_MS = 200;
-// 60 s until the event feed's index (issue 24) joined the projections the seed's events go through on the one connection (devices then ended at about 56 s; with it at about 65-75 s).
-const SAMPLE_FOR_MS = 100_000;
+// Sampling lasts until the seed has ended (the state waited for; about 65-75 s quiet, longer on a
+// loaded machine): the bound only stops a seed that hangs.
+const SAMPLE_FOR_MS = 480_000;
 const WORST_ALLOWED_MS = 5_000;
 
 interface Sample {
@@ -120,5 +121,5 @@ describe('the first start on the embedded database stays responsive while it see
       service.child.kill('SIGTERM');
       await exited(service.child);
     }
-  }, 180_000);
+  }, 600_000);
 });
