@@ -67,8 +67,8 @@ describe('Device Swap', { timeout: 20_000 }, () => {
     const onClose = open('manager');
     scan('Sold IMEI', SOLD);
     scan('Replacement IMEI', STOCK);
-    await waitFor(() => expect(codesOf('Sold IMEI')).toEqual([`${SOLD}Picked`]));
-    await waitFor(() => expect(codesOf('Replacement IMEI')).toEqual([`${STOCK}Picked`]));
+    await waitFor(() => expect(codesOf('Sold IMEI')).toEqual([`${SOLD} Picked`]));
+    await waitFor(() => expect(codesOf('Replacement IMEI')).toEqual([`${STOCK} Picked`]));
     expect(api.queries('/api/v1/detailed_inventory_report').map((query) => query.imei)).toEqual([SOLD, STOCK]);
 
     fireEvent.change(screen.getByPlaceholderText('Why the device is swapped'), { target: { value: '  Screen cracked on day one  ' } });
@@ -89,7 +89,7 @@ describe('Device Swap', { timeout: 20_000 }, () => {
     expect(await screen.findByText(SWAP_MESSAGES.notSold(STOCK, 'Manager Received'))).toBeInTheDocument();
 
     scan('Sold IMEI', SOLD);
-    await waitFor(() => expect(codesOf('Sold IMEI')).toContain(`${SOLD}Picked`));
+    await waitFor(() => expect(codesOf('Sold IMEI')).toContain(`${SOLD} Picked`));
     scan('Replacement IMEI', SOLD);
     scan('Replacement IMEI', '12345');
     expect(await screen.findByText(SWAP_MESSAGES.sameDevice(SOLD))).toBeInTheDocument();
@@ -100,14 +100,14 @@ describe('Device Swap', { timeout: 20_000 }, () => {
     serve();
     open('agent');
     scan('Sold IMEI', SOLD);
-    await waitFor(() => expect(codesOf('Sold IMEI')).toEqual([`${SOLD}Picked`]));
+    await waitFor(() => expect(codesOf('Sold IMEI')).toEqual([`${SOLD} Picked`]));
     scan('Sold IMEI', OTHER);
     expect(await screen.findByText(SWAP_MESSAGES.oneSold(SOLD))).toBeInTheDocument();
 
     fireEvent.click(screen.getByLabelText(`Remove ${SOLD}`));
     fireEvent.click(screen.getByLabelText(`Remove ${OTHER}`));
     scan('Sold IMEI', OTHER);
-    await waitFor(() => expect(codesOf('Sold IMEI')).toEqual([`${OTHER}Picked`]));
+    await waitFor(() => expect(codesOf('Sold IMEI')).toEqual([`${OTHER} Picked`]));
   });
 
   it('shows the schema\'s messages on an empty submit and sends nothing', async () => {
@@ -127,8 +127,8 @@ describe('Device Swap', { timeout: 20_000 }, () => {
     expect(await screen.findByText(SWAP_MESSAGES.wrongStatus(OTHER, 'Agent Pending', 'agent'))).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText(`Remove ${OTHER}`));
     scan('Replacement IMEI', STOCK);
-    await waitFor(() => expect(codesOf('Replacement IMEI')).toEqual([`${STOCK}Picked`]));
-    expect(codesOf('Sold IMEI')).toEqual([`${SOLD}Picked`]);
+    await waitFor(() => expect(codesOf('Replacement IMEI')).toEqual([`${STOCK} Picked`]));
+    expect(codesOf('Sold IMEI')).toEqual([`${SOLD} Picked`]);
     expect(api.queries('/api/v1/agent/agentinventorylistv1').map((query) => query.keyword)).toEqual([OTHER, STOCK]);
     expect(api.queries('/api/v1/detailed_inventory_report')).toEqual([]);
 

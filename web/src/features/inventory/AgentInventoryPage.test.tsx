@@ -23,7 +23,7 @@ function serve() {
   });
 }
 
-describe('Agent inventory', { timeout: 20_000 }, () => {
+describe('Agent inventory', { timeout: 60_000 }, () => {
   it('lists the agent’s devices with the spec columns and searches by keyword', async () => {
     const api = serve();
     windowWidth(1366);
@@ -58,7 +58,7 @@ function scan(box: HTMLElement, code: string) {
   fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
 }
 
-describe('Agent inventory scanning (issue 27)', { timeout: 20_000 }, () => {
+describe('Agent inventory scanning (issue 27)', { timeout: 60_000 }, () => {
   it('transfers scanned devices of the agent in Agent Received status, and refuses the others in words', async () => {
     const inCarton = (imei: string, status: number, status_name: string): AgentDeviceRow => ({ ...device(imei, status, status_name), carton: 'C-300' });
     const api = stubApi(({ path, query }) => {
@@ -94,7 +94,7 @@ function windowWidth(width: number) {
 
 const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent).filter((title) => title !== '');
 
-describe('Agent inventory on a phone (issue 42)', { timeout: 20_000 }, () => {
+describe('Agent inventory on a phone (issue 42)', { timeout: 60_000 }, () => {
   it('shows each device’s status under its IMEI on a phone, in the column that stays in view, and the spec’s columns on a wider screen', async () => {
     serve();
     windowWidth(390);
