@@ -132,6 +132,14 @@ describe('two api and two worker processes', () => {
 
   it('finishes an export on the other worker when the one running it is killed, with one complete file', async () => {
     expect((await ship(cluster.baseUrl, 6_000, 'BULK-1')).status).toBe(201);
+    // Every projection has applied the shipment: the export then has its 6,000 rows to write, and a
+    // kill lands mid-file (on a busy machine it counted ~1,000 and had finished before the kill).
+    await waitFor(
+      () => call<{ projections?: { behind: number | null }[] }>(cluster.baseUrl, 'GET', '/health/ready'),
+      (answer) => (answer.body.projections ?? []).length > 0 && answer.body.projections!.every((projection) => projection.behind === 0),
+      120_000,
+      'every projection to apply the shipment',
+    );
     const started = await call<ExportAnswer>(cluster.baseUrl, 'GET', '/api/v1/detailed_inventory_export?format=csv', { token: managerToken });
     expect(started.status).toBe(200);
     expect(started.body.download).toBe(0);
