@@ -6,7 +6,7 @@ import { antdTheme } from './layout/antd-theme';
 import { LayoutSettingsProvider, useLayoutSettings } from './layout/LayoutSettingsContext';
 import { useStaticHolderTheme } from './layout/useStaticHolderTheme';
 import { type ScreenRoute, canOpen, preloadScreen, returnPathAfterLogin, screenAt, screenRoutes } from './routes';
-import { landingPath, loadSession } from './session';
+import { landingPath, readSession } from './session';
 import { SessionProvider, useSession } from './session-context';
 
 // Loaded on demand: the login page must not pay for the signed-in layout (budget: 300 kB gzip).
@@ -20,7 +20,7 @@ const NotBuiltPage = lazy(() => import('./NotBuiltPage'));
  */
 export function preloadOpenedScreen(pathname: string): void {
   const screen = screenAt(pathname);
-  if (!screen || screen.layout !== 'shell' || loadSession(Date.now()).state !== 'active') return;
+  if (!screen || screen.layout !== 'shell' || readSession(Date.now()).state !== 'active') return;
   void loadShell().catch(() => undefined);
   preloadScreen(pathname);
 }

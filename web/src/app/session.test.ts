@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStorage } from './layout/memory-storage.test-util';
-import { type LoginItems, landingPath, loadSession, saveSession } from './session';
+import { type LoginItems, landingPath, loadSession, readSession, saveSession } from './session';
 
 
 const items: LoginItems = { name: 'Olivia Office1', expires_in: 1_000_000_000, token: 'a.b.c', password_changed: 1, role_id: [3], user_id: 'u1', role_name: 'Office Manager' };
@@ -14,6 +14,17 @@ describe('session', () => {
     expect(loadSession(now + 1_000_000_000, storages)).toEqual({ state: 'expired' });
     // Expired sessions are cleared, so the message shows once.
     expect(loadSession(now, storages)).toEqual({ state: 'none' });
+  });
+
+  it('is peeked at without ending it: the expired message still shows once the provider loads it', () => {
+    const storages = { local: new MemoryStorage(), session: new MemoryStorage() };
+    const now = Date.parse('2026-11-21T10:00:00Z');
+    saveSession(items, 'office.manager@demo.test', true, now, storages);
+    expect(readSession(now + 1_000_000_000, storages)).toEqual({ state: 'expired' });
+    expect(loadSession(now + 1_000_000_000, storages)).toEqual({ state: 'expired' });
+    storages.local.setItem('user', '{"idToken":"a.b.c"}');
+    expect(readSession(now, storages)).toEqual({ state: 'invalid' });
+    expect(storages.local.length).toBe(1);
   });
 
   it('keeps a session without Remember me for the tab only', () => {

@@ -54,22 +54,25 @@ export function updateSession(change: Partial<SessionUser>, storages = { local: 
   return null;
 }
 
-/** What the browser holds: an unexpired session is restored; an expired one is reported (and cleared). */
-export function loadSession(now: number, storages = { local: localStorage, session: sessionStorage }): StoredSession {
+/** What the browser holds, read only: a peek (the screen preload) must not end what the session provider reports. */
+export function readSession(now: number, storages = { local: localStorage, session: sessionStorage }): StoredSession | { state: 'invalid' } {
   const text = storages.local.getItem(KEY) ?? storages.session.getItem(KEY);
   if (!text) return { state: 'none' };
   try {
     const user = JSON.parse(text) as SessionUser;
-    if (!user.idToken || !user.expireDate) throw new Error('incomplete');
-    if (Date.parse(user.expireDate) <= now) {
-      clearSession(storages);
-      return { state: 'expired' };
-    }
-    return { state: 'active', user };
+    if (!user.idToken || !user.expireDate) return { state: 'invalid' };
+    return Date.parse(user.expireDate) <= now ? { state: 'expired' } : { state: 'active', user };
   } catch {
-    clearSession(storages);
-    return { state: 'none' };
+    return { state: 'invalid' };
   }
+}
+
+/** What the browser holds: an unexpired session is restored; an expired one is reported (and cleared). */
+export function loadSession(now: number, storages = { local: localStorage, session: sessionStorage }): StoredSession {
+  const stored = readSession(now, storages);
+  if (stored.state === 'active' || stored.state === 'none') return stored;
+  clearSession(storages);
+  return stored.state === 'expired' ? { state: 'expired' } : { state: 'none' };
 }
 
 export function clearSession(storages = { local: localStorage, session: sessionStorage }): void {
