@@ -177,7 +177,7 @@ describe('console in the browser: RMA', () => {
         await page.goto('/agent-allrmareport');
         await page.getByRole('heading', { name: 'RMA Status', exact: true }).waitFor();
         await page.getByPlaceholder('Search by IMEI').fill(device);
-        await choose(page, page.locator('.ant-select').filter({ has: page.locator('#device_status') }), 'RMA Rejected');
+        await choose(page, page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Status', exact: true }) }), 'RMA Rejected');
         const listed = answerTo(page, (pathname) => pathname === '/api/v1/agent/get_rma_device_list');
         await page.getByRole('button', { name: 'Search' }).click();
         expect(new URL((await listed).url()).searchParams.get('device_status')).toBe('21');

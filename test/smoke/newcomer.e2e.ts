@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { demoSignaturePng } from '../../services/src/demo/demo-signature';
-import { announcementsDialog, announcementsWillOpen, launchBrowser, motionsSettled, screenshot, submitLogin } from '../support/browser';
+import { announcementsDialog, announcementsWillOpen, followApiCalls, launchBrowser, menuScreensOf, motionsSettled, openMenuScreen, screenshot, submitLogin } from '../support/browser';
 import { DEMO_PASSWORD } from '../support/demo';
 import { freePort, repositoryRoot, waitFor } from '../support/processes';
 
@@ -155,17 +155,12 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
     const page = await context.newPage();
     const problems: string[] = [];
     let screen = '/login';
-    const inFlight = new Set<unknown>();
+    const calls = followApiCalls(page);
     page.on('pageerror', (error) => problems.push(`${email} ${screen}: script error: ${error.message}`));
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(`${email} ${screen}: console error: ${message.text()}`);
     });
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) inFlight.add(request);
-    });
-    page.on('requestfinished', (request) => inFlight.delete(request));
     page.on('requestfailed', (request) => {
-      inFlight.delete(request);
       // A call the page itself abandoned (it left the screen, a newer search replaced it) is no failure.
       if (request.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`${email} ${screen}: ${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`);
     });
@@ -173,10 +168,7 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
       const { pathname } = new URL(response.url());
       if (response.status() >= 500 || (pathname.startsWith('/api/') && response.status() >= 400)) problems.push(`${email} ${screen}: ${response.request().method()} ${pathname} → ${response.status()}`);
     });
-    const settled = async () => {
-      await waitFor(async () => inFlight.size + (await page.locator('.ant-spin-spinning').count()), (busy) => busy === 0, 30_000, `${email} ${screen} to finish loading`);
-      await motionsSettled(page);
-    };
+    const settled = () => calls.settled(`${email} ${screen}`);
     /** Announcements (and the new-version notice) open over any screen: read them as a user would. */
     const closeDialogs = async () => {
       const announcements = announcementsDialog(page);
@@ -218,39 +210,16 @@ describe("a newcomer's fresh clone, on the README's commands and defaults", () =
       }
       await settled();
 
-      const sidebar = page.getByTestId('sidebar');
-      const collapsed = sidebar.locator('.ant-menu-submenu-title[aria-expanded="false"]');
-      const expandGroups = async () => {
-        while ((await collapsed.count()) > 0) await collapsed.first().click();
-      };
-      await expandGroups();
-      const menuScreens = await sidebar.locator('a[href]').evaluateAll((links) => links.map((link) => (link as unknown as { getAttribute(name: string): string }).getAttribute('href')));
-      await page.getByTestId('profile-menu').hover();
-      const profileMenu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
-      await profileMenu.waitFor();
-      const profileScreens = await profileMenu.locator('a[href]').evaluateAll((links) => links.map((link) => (link as unknown as { getAttribute(name: string): string }).getAttribute('href')));
-      await page.mouse.move(0, 450);
-      if (menuScreens.length === 0) problems.push(`${email}: an empty menu`);
-
-      for (const href of [...new Set(menuScreens)]) {
-        screen = href;
-        await closeDialogs();
-        const link = sidebar.locator(`a[href="${href}"]`);
-        if (!(await link.isVisible())) await expandGroups();
-        await link.click();
-        await page.waitForURL((url) => url.pathname === href);
-        await settled();
-        await screenshot(page, `newcomer-${email.split('@')[0]}${href.replace(/\//g, '-')}`);
-      }
-      for (const href of [...new Set(profileScreens)]) {
-        screen = href;
-        await closeDialogs();
-        await page.getByTestId('profile-menu').hover();
-        await profileMenu.locator(`a[href="${href}"]`).click();
-        await page.waitForURL((url) => url.pathname === href);
-        await page.mouse.move(0, 450);
-        await settled();
-        await screenshot(page, `newcomer-${email.split('@')[0]}${href.replace(/\//g, '-')}`);
+      const screens = await menuScreensOf(page);
+      if (screens.sidebar.length === 0) problems.push(`${email}: an empty menu`);
+      for (const menu of ['sidebar', 'profile'] as const) {
+        for (const href of screens[menu]) {
+          screen = href;
+          await closeDialogs();
+          await openMenuScreen(page, href, menu);
+          await settled();
+          await screenshot(page, `newcomer-${email.split('@')[0]}${href.replace(/\//g, '-')}`);
+        }
       }
     } catch (error) {
       await screenshot(page, `newcomer-${email.split('@')[0]}-failed`).catch(() => undefined);

@@ -390,3 +390,72 @@ export interface BrowserGlobals {
   requestAnimationFrame(callback: () => void): number;
   getComputedStyle(element: unknown): { backgroundColor: string; color: string };
 }
+
+/** The sidebar's links and the profile menu's (hover-opened) of a signed-in page. */
+export const sidebarLink = (page: Page, href: string) => page.getByTestId('sidebar').locator(`a[href="${href}"]`);
+const openProfileMenu = async (page: Page): Promise<Locator> => {
+  await page.getByTestId('profile-menu').hover();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await menu.waitFor();
+  return menu;
+};
+
+/** Opens every collapsed group of the sidebar. */
+export async function expandSidebar(page: Page): Promise<void> {
+  const collapsed = page.getByTestId('sidebar').locator('.ant-menu-submenu-title[aria-expanded="false"]');
+  while ((await collapsed.count()) > 0) await collapsed.first().click();
+}
+
+/** Every screen a signed-in user's menus lead to, once each: the sidebar's (groups opened) and the profile menu's. */
+export async function menuScreensOf(page: Page): Promise<{ sidebar: string[]; profile: string[] }> {
+  const hrefs = (links: Locator) => links.evaluateAll((elements) => elements.map((element) => (element as unknown as { getAttribute(name: string): string }).getAttribute('href')));
+  await expandSidebar(page);
+  const sidebar = await hrefs(page.getByTestId('sidebar').locator('a[href]'));
+  const profile = await hrefs((await openProfileMenu(page)).locator('a[href]'));
+  await page.mouse.move(0, 450);
+  return { sidebar: [...new Set(sidebar)], profile: [...new Set(profile)] };
+}
+
+/**
+ * Opens a screen as a user does, by clicking its menu entry (sidebar or profile menu), and waits
+ * for its URL. The profile menu opens on hover, and on a busy machine it can close between the hover
+ * and the click: hover and click again (three tries).
+ */
+export async function openMenuScreen(page: Page, href: string, menu: 'sidebar' | 'profile'): Promise<void> {
+  const arrived = (url: URL) => url.pathname === href;
+  if (menu === 'sidebar') {
+    if (!(await sidebarLink(page, href).isVisible())) await expandSidebar(page);
+    await sidebarLink(page, href).click();
+    await page.waitForURL(arrived);
+    return;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await (await openProfileMenu(page)).locator(`a[href="${href}"]`).click({ timeout: 5_000 });
+      await page.waitForURL(arrived, { timeout: 5_000 });
+      await page.mouse.move(0, 450);
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * Follows a page's api calls from now on: `settled()` waits (bounded) until none is in flight and
+ * no spinner turns, then for motions to end — a screen that has finished loading.
+ */
+export function followApiCalls(page: Page): { settled(what: string, timeoutMs?: number): Promise<void> } {
+  const inFlight = new Set<unknown>();
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return {
+    async settled(what, timeoutMs = 30_000) {
+      await waitFor(async () => inFlight.size + (await page.locator('.ant-spin-spinning').count()), (busy) => busy === 0, timeoutMs, `${what} to finish loading`);
+      await motionsSettled(page);
+    },
+  };
+}

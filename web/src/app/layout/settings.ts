@@ -21,9 +21,12 @@ export const FONTS = [
 ] as const;
 export type FontKey = (typeof FONTS)[number]['key'];
 
-/** The 15 primary colours, each dark enough to carry white text. */
+/**
+ * The 15 primary colours, each dark enough to carry white text and to be read as text on white
+ * (WCAG AA, 4.5:1: antd's blue-6, orange-6 … measured 3.5–4.4, so their darker shades stand here).
+ */
 export const PRIMARY_COLORS = [
-  { key: 'blue', label: 'Blue', hex: '#1677ff' },
+  { key: 'blue', label: 'Blue', hex: '#0958d9' },
   { key: 'geekblue', label: 'Geek Blue', hex: '#2f54eb' },
   { key: 'navy', label: 'Navy', hex: '#1e3a8a' },
   { key: 'indigo', label: 'Indigo', hex: '#4f46e5' },
@@ -31,12 +34,12 @@ export const PRIMARY_COLORS = [
   { key: 'magenta', label: 'Magenta', hex: '#c41d7f' },
   { key: 'red', label: 'Red', hex: '#cf1322' },
   { key: 'volcano', label: 'Volcano', hex: '#d4380d' },
-  { key: 'orange', label: 'Orange', hex: '#d46b08' },
-  { key: 'gold', label: 'Gold', hex: '#ad6800' },
-  { key: 'lime', label: 'Lime', hex: '#5b8c00' },
-  { key: 'green', label: 'Green', hex: '#389e0d' },
+  { key: 'orange', label: 'Orange', hex: '#ad4e00' },
+  { key: 'gold', label: 'Gold', hex: '#874d00' },
+  { key: 'lime', label: 'Lime', hex: '#3f6600' },
+  { key: 'green', label: 'Green', hex: '#237804' },
   { key: 'teal', label: 'Teal', hex: '#0f766e' },
-  { key: 'cyan', label: 'Cyan', hex: '#08979c' },
+  { key: 'cyan', label: 'Cyan', hex: '#006d75' },
   { key: 'slate', label: 'Slate', hex: '#475569' },
 ] as const;
 export type PrimaryColor = (typeof PRIMARY_COLORS)[number]['key'];

@@ -11,6 +11,7 @@ import { reloadLists } from '../command';
 import { useSideScrollCue } from '../widgets/SideScrollCue';
 import { runExport } from './export';
 import { type PageSelections, type ReportSelection, allPicked, loadPageSelections, savePageSelections } from './selection';
+import { useInertMeasureRows } from './inert-measure-rows';
 
 /** A paged list answer as the spec shapes it (contracts' Listed: `items.data`, `items.total`, `items.current_page`), with a report's grand totals. */
 export interface PagedAnswer<Row> extends Listed<Row> {
@@ -293,6 +294,7 @@ export default function ReportPage<Row extends object>({
 
   const phone = Grid.useBreakpoint().sm === false;
   const sideScroll = useSideScrollCue([rows, shownColumns]);
+  useInertMeasureRows(sideScroll.holder);
   const total = shown?.items.total;
   const estimated = shown?.items.estimated;
   const totals = totalsRow && shown && rows.length > 0 ? totalsRow(shown) : undefined;
@@ -316,7 +318,7 @@ export default function ReportPage<Row extends object>({
       <Typography.Title level={3}>{titleTotal && total !== undefined ? `${title} (${estimated ? `${total}, estimated` : total})` : title}</Typography.Title>
       {summary?.(shown, answer.isPending)}
       {filters ? (
-        <Form form={form} layout="inline" initialValues={initialValues} style={{ marginBottom: 16, marginTop: summary ? 16 : 0, rowGap: 8 }} onFinish={applyFilters}>
+        <Form form={form} name="filters" layout="inline" initialValues={initialValues} style={{ marginBottom: 16, marginTop: summary ? 16 : 0, rowGap: 8 }} onFinish={applyFilters}>
           {filters}
           <Space wrap>
             <Button type="primary" htmlType="submit">

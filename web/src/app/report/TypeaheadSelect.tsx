@@ -40,6 +40,10 @@ export interface TypeaheadSelectProps<Item> {
   placeholder?: string;
   style?: CSSProperties;
   disabled?: boolean;
+  /** The field's id: a Form.Item passes its own, which its label's `for` names. */
+  id?: string;
+  /** The accessible name where no label names the field (a filter bar's select). */
+  'aria-label'?: string;
 }
 
 const byIdAndName = (item: unknown): TypeaheadOption => {
@@ -76,6 +80,8 @@ export default function TypeaheadSelect<Item = unknown>({
   placeholder,
   style,
   disabled,
+  id,
+  'aria-label': ariaLabel,
 }: TypeaheadSelectProps<Item>) {
   const [typed, setTyped] = useState('');
   const [chosen, setChosen] = useState<TypeaheadOption>();
@@ -107,6 +113,8 @@ export default function TypeaheadSelect<Item = unknown>({
 
   return (
     <Select<string, TypeaheadOption>
+      id={id}
+      aria-label={ariaLabel}
       allowClear
       value={value}
       placeholder={placeholder}

@@ -28,7 +28,7 @@ const debounceOf = (debounce: Debounce) => (debounce === 'aged' ? AGED_REPORT_DE
 export function AgentFilter({ debounce = 'default' }: { debounce?: Debounce }) {
   return (
     <Form.Item name="agent_id">
-      <TypeaheadSelect route={users} params={{ role: 'agent' }} toOption={personOption} debounceMs={debounceOf(debounce)} placeholder="Agent" />
+      <TypeaheadSelect aria-label="Agent" route={users} params={{ role: 'agent' }} toOption={personOption} debounceMs={debounceOf(debounce)} placeholder="Agent" />
     </Form.Item>
   );
 }
@@ -37,7 +37,7 @@ export function AgentFilter({ debounce = 'default' }: { debounce?: Debounce }) {
 export function OfficeFilter({ debounce = 'default' }: { debounce?: Debounce }) {
   return (
     <Form.Item name="office_id">
-      <TypeaheadSelect route={offices} toOption={officeOption} debounceMs={debounceOf(debounce)} placeholder="Office" />
+      <TypeaheadSelect aria-label="Office" route={offices} toOption={officeOption} debounceMs={debounceOf(debounce)} placeholder="Office" />
     </Form.Item>
   );
 }
@@ -46,7 +46,7 @@ export function OfficeFilter({ debounce = 'default' }: { debounce?: Debounce }) 
 export function ManagerFilter() {
   return (
     <Form.Item name="manager_id">
-      <TypeaheadSelect route={users} params={{ role: 'office_manager' }} search="client" toOption={personOption} placeholder="Manager" />
+      <TypeaheadSelect aria-label="Manager" route={users} params={{ role: 'office_manager' }} search="client" toOption={personOption} placeholder="Manager" />
     </Form.Item>
   );
 }
@@ -55,7 +55,7 @@ export function ManagerFilter() {
 export function IboMarketFilter() {
   return (
     <Form.Item name="ibo_marketer_id">
-      <TypeaheadSelect route={iboMarkets} search="client" placeholder="IBO / Market" />
+      <TypeaheadSelect aria-label="IBO / Market" route={iboMarkets} search="client" placeholder="IBO / Market" />
     </Form.Item>
   );
 }
@@ -64,7 +64,7 @@ export function IboMarketFilter() {
 export function RetailerFilter() {
   return (
     <Form.Item name="retailer_id">
-      <TypeaheadSelect route={retailers} search="client" placeholder="Retailer" />
+      <TypeaheadSelect aria-label="Retailer" route={retailers} search="client" placeholder="Retailer" />
     </Form.Item>
   );
 }

@@ -83,7 +83,9 @@ export function rowCheckbox(text: string): HTMLInputElement {
 
 /** Opens an antd Select (found by its form label) and clicks one of its options. */
 export async function choose(label: string, option: string): Promise<void> {
-  fireEvent.mouseDown(screen.getByLabelText(label, { selector: 'input[role=combobox]' }));
+  // The last of that name in the document: a drawer's field opens after (and over) a filter of the same name.
+  const named = screen.getAllByLabelText(label, { selector: 'input[role=combobox]' });
+  fireEvent.mouseDown(named.sort((first, second) => (first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1)).at(-1)!);
   const item = await waitFor(() => {
     const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((element) => element.textContent === option);
     if (!found) throw new Error(`no option ${option}`);

@@ -18,7 +18,8 @@ const CARD_WIDTH: ColProps = { xs: 12, md: 8, lg: 6 };
  * links onward. `width` sets each card's width by screen size (e.g. a row of five or six).
  */
 export default function CountCards({ cards, loading, width = CARD_WIDTH }: { cards: readonly CountCard[]; loading: boolean; width?: ColProps }) {
-  // The screen a card opens shows where it was reached from (breadcrumbs).
+  // The screen a card opens shows where it was reached from (breadcrumbs). The link is named by what
+  // it shows, title and count (a label of the title alone would hide the count from a screen reader).
   const location = useLocation();
   const cameFrom = `${location.pathname}${location.search}`;
   const { user } = useSession();
@@ -34,7 +35,7 @@ export default function CountCards({ cards, loading, width = CARD_WIDTH }: { car
         return (
           <Col key={card.title} {...width}>
             {opens(card.to) ? (
-              <Link to={card.to} state={{ cameFrom }} aria-label={card.title}>
+              <Link to={card.to} state={{ cameFrom }}>
                 {body}
               </Link>
             ) : (

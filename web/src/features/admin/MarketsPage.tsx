@@ -88,7 +88,7 @@ export default function MarketsPage() {
           <>
             {unitsView.picksMarket(viewer) && (
               <Form.Item name="ibo_marketer_id">
-                <TypeaheadSelect route={ibos} search="client" placeholder="IBO/Market" />
+                <TypeaheadSelect aria-label="IBO/Market" route={ibos} search="client" placeholder="IBO/Market" />
               </Form.Item>
             )}
             <Form.Item name="search_text">

@@ -89,14 +89,14 @@ export default function OfficesPage() {
           <>
             {can.filterOfficesByIboMarket(viewer) && (
               <Form.Item name="ibo_marketer_id">
-                <TypeaheadSelect route={ibos} search="client" placeholder="IBOs/Markets" />
+                <TypeaheadSelect aria-label="IBOs/Markets" route={ibos} search="client" placeholder="IBOs/Markets" />
               </Form.Item>
             )}
             <Form.Item name="office_id">
-              <TypeaheadSelect<OfficeOption> route={offices} toOption={officeOption} placeholder="Office" />
+              <TypeaheadSelect<OfficeOption> aria-label="Office" route={offices} toOption={officeOption} placeholder="Office" />
             </Form.Item>
             <Form.Item name="lifeline_status">
-              <Select placeholder="Send Invite" allowClear style={{ width: 140 }} options={SEND_INVITE_OPTIONS} />
+              <Select aria-label="Send Invite" placeholder="Send Invite" allowClear style={{ width: 140 }} options={SEND_INVITE_OPTIONS} />
             </Form.Item>
             <Form.Item name="search_text">
               <Input placeholder="Keyword" allowClear />

@@ -127,18 +127,18 @@ export default function UsersPage() {
         filters={
           <>
             <Form.Item name="role">
-              <Select mode="multiple" placeholder="Role" allowClear style={{ minWidth: 180 }} options={roleOptions} optionFilterProp="label" />
+              <Select aria-label="Role" mode="multiple" placeholder="Role" allowClear style={{ minWidth: 180 }} options={roleOptions} optionFilterProp="label" />
             </Form.Item>
             <Form.Item name="status">
-              <Select mode="multiple" placeholder="Status" allowClear style={{ minWidth: 150 }} options={STATUS_OPTIONS} />
+              <Select aria-label="Status" mode="multiple" placeholder="Status" allowClear style={{ minWidth: 150 }} options={STATUS_OPTIONS} />
             </Form.Item>
             {retailerLevel && (
               <Form.Item name="ibo_marketer_id">
-                <TypeaheadSelect route={ibos} search="client" placeholder="IBO" />
+                <TypeaheadSelect aria-label="IBO" route={ibos} search="client" placeholder="IBO" />
               </Form.Item>
             )}
             <Form.Item name="office_id">
-              <TypeaheadSelect<OfficeOption> route={offices} toOption={officeOption} placeholder="Office" />
+              <TypeaheadSelect<OfficeOption> aria-label="Office" route={offices} toOption={officeOption} placeholder="Office" />
             </Form.Item>
             <Form.Item name="search_text">
               <Input placeholder="Keyword" allowClear />

@@ -9,6 +9,7 @@ import { useSession } from '../../app/session-context';
 import ActionButton from '../../app/widgets/ActionButton';
 import FormStatusTag from '../../app/widgets/FormStatusTag';
 import { FORM_ROUTES, FORM_TEXTS, UNIT_KIND_NAMES, filledCopyLink, openInNewTab } from './forms-api';
+import { emptyNote } from '../../app/widgets/EmptyNote';
 
 /** Why Fill form cannot be used: the status does not allow it, or the caller is not the one to fill it. */
 const fillBlockedBecause = (item: ManagerDocumentItem) => (item.fill_url ? undefined : formActions(item.status).fill ? FORM_TEXTS.filledByUnit : FORM_TEXTS.fillOnlyWhen);
@@ -106,7 +107,7 @@ export default function ManagerDocumentsPage() {
         pagination={false}
         scroll={{ x: 'max-content' }}
         // A failed read says why (Refresh asks again) rather than that nothing was sent.
-        locale={{ emptyText: answer.isError ? <Typography.Text type="danger">{failureMessage(answer.error)}</Typography.Text> : FORM_TEXTS.noForms }}
+        locale={{ emptyText: emptyNote(answer.isError ? <Typography.Text type="danger">{failureMessage(answer.error)}</Typography.Text> : FORM_TEXTS.noForms) }}
       />
     </Card>
   );

@@ -50,6 +50,15 @@ function useDebounced<T>(value: T, delay: number): T {
 }
 
 /**
+ * The audience boxes. A required Form.Item puts aria-required on its control, which a checkbox
+ * group may not carry (role=group; axe-core: aria-allowed-attr): dropped here, the asterisk and
+ * the message still say it is required.
+ */
+function AudienceChoices({ value, onChange }: { value?: Audience[]; onChange?: (value: Audience[]) => void }) {
+  return <Checkbox.Group aria-label="For" value={value} onChange={onChange} options={[...AUDIENCE_OPTIONS]} />;
+}
+
+/**
  * Offices to choose, several: the first 200 in scope at once, others by typing (the server
  * searches name and number). Chosen offices keep their names while other matches are listed.
  */
@@ -168,7 +177,7 @@ export default function PublishDocumentDrawer({ onClose }: { onClose: () => void
             },
           ]}
         >
-          <Checkbox.Group options={[...AUDIENCE_OPTIONS]} />
+          <AudienceChoices />
         </Form.Item>
         <Form.Item name="office_ids" label="Offices">
           <OfficesSelect />

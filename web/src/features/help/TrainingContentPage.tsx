@@ -70,7 +70,7 @@ export default function TrainingContentPage() {
         filters={
           <>
             <Form.Item name="content_kind">
-              <Select placeholder="Type" allowClear options={KIND_OPTIONS} style={{ minWidth: 140 }} />
+              <Select aria-label="Type" placeholder="Type" allowClear options={KIND_OPTIONS} style={{ minWidth: 140 }} />
             </Form.Item>
             <Form.Item name="search_text">
               <Input placeholder="Keyword" allowClear maxLength={100} />

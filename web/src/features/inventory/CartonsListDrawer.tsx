@@ -12,6 +12,7 @@ import { shownDeviceType } from '../../app/format';
 import ImeiLink from '../../app/widgets/ImeiLink';
 import PrintLabelsButton from '../../app/widgets/PrintLabelsButton';
 import ScanInput, { type ScanResolution } from '../../app/widgets/ScanInput';
+import { useInertMeasureRows } from '../../app/report/inert-measure-rows';
 
 const jobs = route('GET', '/api/v1/manager/managerjob_v2');
 const jobCartons = route('POST', '/api/v1/manager/managerdevicelist');
@@ -93,6 +94,8 @@ export default function CartonsListDrawer({ job, onClose }: { job: ReceiveJobRow
   const everyCarton = (cartons.data ?? []).map((carton) => carton.carton_number);
   // The scan input (issue 27): a scanned carton, or a scanned IMEI's carton, ticks its row; taking the scan off unticks it.
   const [scanKey, setScanKey] = useState(0);
+  const tableHolder = useRef<HTMLDivElement>(null);
+  useInertMeasureRows(tableHolder);
   const scannedBefore = useRef<string[]>([]);
   const cartonsOf = (imeis: readonly string[]) => (cartons.data ?? []).filter((carton) => carton.imei.some((imei) => imeis.includes(imei))).map((carton) => carton.carton_number);
   const scanned = (now: string[]) => {
@@ -137,16 +140,18 @@ export default function CartonsListDrawer({ job, onClose }: { job: ReceiveJobRow
       </Typography.Paragraph>
       {cartons.isError && <Typography.Text type="danger">{cartons.error.message}</Typography.Text>}
       <ScanInput key={scanKey} label="Scan cartons" resolve={async (code) => resolveReceiveScan(cartons.data ?? (await cartons.refetch()).data ?? [], code)} onChange={scanned} />
-      <Table<JobCartonRow>
-        rowKey="carton_number"
-        size="small"
-        columns={columns}
-        dataSource={cartons.data ? [...cartons.data] : []}
-        loading={cartons.isFetching}
-        pagination={false}
-        scroll={{ y: 520 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (carton) => ({ disabled: carton.status !== 0 }) }}
-      />
+      <div ref={tableHolder}>
+        <Table<JobCartonRow>
+          rowKey="carton_number"
+          size="small"
+          columns={columns}
+          dataSource={cartons.data ? [...cartons.data] : []}
+          loading={cartons.isFetching}
+          pagination={false}
+          scroll={{ y: 520 }}
+          rowSelection={{ selectedRowKeys: selected, onChange: setSelected, getCheckboxProps: (carton) => ({ disabled: carton.status !== 0 }) }}
+        />
+      </div>
       <Modal
         open={declining}
         title="Decline the selected cartons?"

@@ -160,10 +160,10 @@ export default function ReassignInventoryPage() {
               <Input placeholder="Search" allowClear />
             </Form.Item>
             <Form.Item name="office_id">
-              <TypeaheadSelect route={route('GET', '/api/v1/reference/offices')} minChars={OFFICE_MIN_CHARS} placeholder="Office" />
+              <TypeaheadSelect aria-label="Office" route={route('GET', '/api/v1/reference/offices')} minChars={OFFICE_MIN_CHARS} placeholder="Office" />
             </Form.Item>
             <Form.Item name="agent_id">
-              <TypeaheadSelect route={route('GET', '/api/v1/userlist_based_on_role/:role')} params={{ role: 'agent' }} minChars={AGENT_MIN_CHARS} toOption={personOption} placeholder="Agent" />
+              <TypeaheadSelect aria-label="Agent" route={route('GET', '/api/v1/userlist_based_on_role/:role')} params={{ role: 'agent' }} minChars={AGENT_MIN_CHARS} toOption={personOption} placeholder="Agent" />
             </Form.Item>
             <Form.Item name="carton">
               <Input placeholder="Carton" allowClear />
@@ -172,7 +172,7 @@ export default function ReassignInventoryPage() {
               <Input placeholder="IMEI" allowClear />
             </Form.Item>
             <Form.Item name="status">
-              <Select placeholder="Status" allowClear style={{ width: 160 }} options={REASSIGN_STATUSES} />
+              <Select aria-label="Status" placeholder="Status" allowClear style={{ width: 160 }} options={REASSIGN_STATUSES} />
             </Form.Item>
           </>
         }

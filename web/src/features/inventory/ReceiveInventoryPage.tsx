@@ -90,7 +90,7 @@ export default function ReceiveInventoryPage() {
               <Input placeholder="Search" allowClear />
             </Form.Item>
             <Form.Item name="assign_source">
-              <TypeaheadSelect route={route('GET', '/api/v1/reference/assign_source')} search="client" placeholder="Source" style={{ minWidth: 180 }} />
+              <TypeaheadSelect aria-label="Source" route={route('GET', '/api/v1/reference/assign_source')} search="client" placeholder="Source" style={{ minWidth: 180 }} />
             </Form.Item>
             <UploadedDateFilter />
           </>

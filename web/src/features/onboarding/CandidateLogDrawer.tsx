@@ -6,6 +6,7 @@ import { call, queryKey } from '../../app/api-client';
 import { CANDIDATE_ROUTES, candidateName } from './candidate-routes';
 import { ONBOARDING_TEXTS } from './onboarding-choices';
 import { shownDateTime } from '../../app/format';
+import { emptyNote } from '../../app/widgets/EmptyNote';
 
 const columns: ColumnsType<CandidateLogEntry & { key: number }> = [
   { title: 'Date', dataIndex: 'created_at', key: 'created_at', width: 190, render: (at: string) => shownDateTime(at) },
@@ -23,7 +24,7 @@ export default function CandidateLogDrawer({ candidate, onClose }: { candidate: 
   return (
     <Drawer open title={`Onboarding Log: ${candidateName(candidate)}`} size="large" onClose={onClose} destroyOnHidden>
       {answer.isError && <Typography.Text type="danger">{answer.error.message}</Typography.Text>}
-      <Table size="small" loading={answer.isFetching} dataSource={rows} pagination={false} columns={columns} locale={{ emptyText: ONBOARDING_TEXTS.noLog }} />
+      <Table size="small" loading={answer.isFetching} dataSource={rows} pagination={false} columns={columns} locale={{ emptyText: emptyNote(ONBOARDING_TEXTS.noLog) }} />
     </Drawer>
   );
 }

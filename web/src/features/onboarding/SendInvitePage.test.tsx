@@ -67,6 +67,17 @@ describe('Send Invite', { timeout: 30_000 }, () => {
     if (offered.length === 1) expect(itemOf('Role')).toHaveTextContent('Agent');
   });
 
+  it('names every field by its label: the Office and Role comboboxes are found by their labels (a screen reader reads them; a click on the label focuses them)', async () => {
+    serve();
+    renderPage(<SendInvitePage />, [ROLE.RETAILER_MANAGER]);
+    await screen.findByText('Send Invite', { selector: 'h3' });
+    for (const label of ['Office', 'Role']) {
+      const field = screen.getByLabelText(label, { selector: 'input' });
+      expect(field).toHaveAttribute('role', 'combobox');
+      expect(field).toBe(selectInItem(label));
+    }
+  });
+
   it("an empty submit shows the spec's messages and sends nothing", async () => {
     const api = serve();
     renderPage(<SendInvitePage />, [ROLE.IBO_MANAGER]);

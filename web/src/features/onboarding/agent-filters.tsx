@@ -67,21 +67,21 @@ export default function AgentFilters({ retailerLevel, fromSlice }: { retailerLev
         <Input placeholder="Keyword" allowClear />
       </Form.Item>
       <Form.Item name="status">
-        <Select placeholder="Status" allowClear style={{ minWidth: 130 }} options={AGENT_STATUS_OPTIONS} />
+        <Select aria-label="Status" placeholder="Status" allowClear style={{ minWidth: 130 }} options={AGENT_STATUS_OPTIONS} />
       </Form.Item>
       <Form.Item name="telgoo_status">
-        <Select placeholder="ETC Code" allowClear style={{ minWidth: 150 }} options={ETC_CODE_OPTIONS} />
+        <Select aria-label="ETC Code" placeholder="ETC Code" allowClear style={{ minWidth: 150 }} options={ETC_CODE_OPTIONS} />
       </Form.Item>
       <DateRangeFilter startPlaceholder="Created From" endPlaceholder="Created To" />
       <Form.Item name={BOTH_DATES} dependencies={[START, END]} rules={[bothDatesOrNeither]}>
         <NoControl />
       </Form.Item>
       <Form.Item name="office_id">
-        <TypeaheadSelect<OfficeOption> route={AGENT_ROUTES.offices} toOption={officeOption} placeholder="Office" />
+        <TypeaheadSelect<OfficeOption> aria-label="Office" route={AGENT_ROUTES.offices} toOption={officeOption} placeholder="Office" />
       </Form.Item>
       {retailerLevel && (
         <Form.Item name="ibo_marketer_id">
-          <TypeaheadSelect route={AGENT_ROUTES.iboMarkets} search="client" placeholder="IBO/Market" />
+          <TypeaheadSelect aria-label="IBO/Market" route={AGENT_ROUTES.iboMarkets} search="client" placeholder="IBO/Market" />
         </Form.Item>
       )}
       {fromSlice && (

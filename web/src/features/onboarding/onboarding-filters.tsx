@@ -63,24 +63,24 @@ export default function OnboardingFilters({ retailerLevel, linkFilters }: { reta
         <Input placeholder="Keyword" allowClear />
       </Form.Item>
       <Form.Item name="status">
-        <Select mode="multiple" placeholder="Status" allowClear style={{ minWidth: 180 }} options={STATUS_OPTIONS} optionFilterProp="label" />
+        <Select aria-label="Status" mode="multiple" placeholder="Status" allowClear style={{ minWidth: 180 }} options={STATUS_OPTIONS} optionFilterProp="label" />
       </Form.Item>
       <Form.Item name="office_id">
-        <TypeaheadSelect<OfficeOption> route={CANDIDATE_ROUTES.offices} toOption={officeOption} placeholder="Office" />
+        <TypeaheadSelect<OfficeOption> aria-label="Office" route={CANDIDATE_ROUTES.offices} toOption={officeOption} placeholder="Office" />
       </Form.Item>
       <DateRangeFilter startPlaceholder="Created From" endPlaceholder="Created To" />
       <Form.Item name={BOTH_DATES} dependencies={[START, END]} rules={[bothDatesOrNeither]}>
         <NoControl />
       </Form.Item>
       <Form.Item name="onboarding_source">
-        <Select placeholder="Onboarding Source" allowClear style={{ minWidth: 170 }} options={SOURCE_OPTIONS} />
+        <Select aria-label="Onboarding Source" placeholder="Onboarding Source" allowClear style={{ minWidth: 170 }} options={SOURCE_OPTIONS} />
       </Form.Item>
       <Form.Item name="role_id">
-        <Select placeholder="Role" allowClear style={{ minWidth: 150 }} options={ROLE_FILTER_OPTIONS} />
+        <Select aria-label="Role" placeholder="Role" allowClear style={{ minWidth: 150 }} options={ROLE_FILTER_OPTIONS} />
       </Form.Item>
       {retailerLevel && (
         <Form.Item name="ibo_marketer_id">
-          <TypeaheadSelect route={CANDIDATE_ROUTES.iboMarkets} search="client" placeholder="Search IBO" />
+          <TypeaheadSelect aria-label="Search IBO" route={CANDIDATE_ROUTES.iboMarkets} search="client" placeholder="Search IBO" />
         </Form.Item>
       )}
       {linkFilters.map((name) => (

@@ -16,13 +16,13 @@ export default function OrderFilters() {
   return (
     <>
       <Form.Item name="office_id">
-        <TypeaheadSelect route={offices} toOption={officeOption} placeholder="Office" />
+        <TypeaheadSelect aria-label="Office" route={offices} toOption={officeOption} placeholder="Office" />
       </Form.Item>
       <Form.Item name="status">
-        <Select placeholder="Status" allowClear style={{ width: 180 }} options={ORDER_STATUS_OPTIONS} />
+        <Select aria-label="Status" placeholder="Status" allowClear style={{ width: 180 }} options={ORDER_STATUS_OPTIONS} />
       </Form.Item>
       <Form.Item name="approval_status">
-        <Select placeholder="Approval Status" allowClear style={{ width: 200 }} options={APPROVAL_STATUS_OPTIONS} />
+        <Select aria-label="Approval Status" placeholder="Approval Status" allowClear style={{ width: 200 }} options={APPROVAL_STATUS_OPTIONS} />
       </Form.Item>
       <Form.Item name="keyword">
         <Input placeholder="Search by office, requester or ship-to" allowClear style={{ width: 260 }} />

@@ -159,7 +159,7 @@ export default function InventoryDetailedReportPage() {
               <Input placeholder="IMEI" allowClear />
             </Form.Item>
             <Form.Item name="device_type">
-              <Select placeholder="Device Type" allowClear style={{ width: 170 }} options={DEVICE_TYPES} />
+              <Select aria-label="Device Type" placeholder="Device Type" allowClear style={{ width: 170 }} options={DEVICE_TYPES} />
             </Form.Item>
             <Form.Item name="rma_order_id">
               <Input placeholder="RMA Order" allowClear />

@@ -45,7 +45,7 @@ export default function AgentRmaStatusPage() {
             <Input placeholder="Search by IMEI" allowClear />
           </Form.Item>
           <Form.Item name="device_status">
-            <Select placeholder="Status" allowClear style={{ width: 200 }} options={RMA_DEVICE_LIFE_STATUS_OPTIONS} />
+            <Select aria-label="Status" placeholder="Status" allowClear style={{ width: 200 }} options={RMA_DEVICE_LIFE_STATUS_OPTIONS} />
           </Form.Item>
         </>
       }

@@ -93,7 +93,7 @@ export default function RmaCandidatesScreen({ list, exportRoute, command, alsoRe
         filters={
           <>
             <Form.Item name="office_id">
-              <TypeaheadSelect route={offices} minChars={OFFICE_MIN_CHARS.initiate} toOption={officeOption} placeholder="Office" />
+              <TypeaheadSelect aria-label="Office" route={offices} minChars={OFFICE_MIN_CHARS.initiate} toOption={officeOption} placeholder="Office" />
             </Form.Item>
             <Form.Item name="carton">
               <Input placeholder="Carton" allowClear />
@@ -102,7 +102,7 @@ export default function RmaCandidatesScreen({ list, exportRoute, command, alsoRe
               <Input placeholder="IMEI" allowClear inputMode="numeric" />
             </Form.Item>
             <Form.Item name="status">
-              <Select placeholder="Status" allowClear style={{ width: 200 }} options={INITIABLE_STATUS_OPTIONS} />
+              <Select aria-label="Status" placeholder="Status" allowClear style={{ width: 200 }} options={INITIABLE_STATUS_OPTIONS} />
             </Form.Item>
           </>
         }

@@ -19,7 +19,7 @@ export default function RmaDeviceFilters({ officeMinChars }: { officeMinChars?: 
         <Input placeholder="Search by IMEI or agent" allowClear style={{ width: 240 }} />
       </Form.Item>
       <Form.Item name="office_id">
-        <TypeaheadSelect route={offices} minChars={officeMinChars} toOption={officeOption} placeholder="Office" />
+        <TypeaheadSelect aria-label="Office" route={offices} minChars={officeMinChars} toOption={officeOption} placeholder="Office" />
       </Form.Item>
     </>
   );
@@ -29,7 +29,7 @@ export default function RmaDeviceFilters({ officeMinChars }: { officeMinChars?: 
 export function RmaDeviceStatusFilter() {
   return (
     <Form.Item name="status">
-      <Select placeholder="RMA Status" allowClear style={{ width: 160 }} options={RMA_DEVICE_STATUS_OPTIONS} />
+      <Select aria-label="RMA Status" placeholder="RMA Status" allowClear style={{ width: 160 }} options={RMA_DEVICE_STATUS_OPTIONS} />
     </Form.Item>
   );
 }
@@ -44,11 +44,11 @@ export function RmaOrderFilters({ chooseIboMarket }: { chooseIboMarket: boolean 
   return (
     <>
       <Form.Item name="status">
-        <Select placeholder="Status" allowClear style={{ width: 160 }} options={RMA_ORDER_STATUS_OPTIONS} />
+        <Select aria-label="Status" placeholder="Status" allowClear style={{ width: 160 }} options={RMA_ORDER_STATUS_OPTIONS} />
       </Form.Item>
       {chooseIboMarket && (
         <Form.Item name="ibo_marketer_id">
-          <TypeaheadSelect route={iboMarkets} search="client" placeholder="IBO / Market" />
+          <TypeaheadSelect aria-label="IBO / Market" route={iboMarkets} search="client" placeholder="IBO / Market" />
         </Form.Item>
       )}
       <Form.Item name="keyword">

@@ -115,7 +115,7 @@ function StagesWidget({ cameFrom }: { cameFrom: string }) {
         const stages = data.items?.onboarding_summary ?? [];
         if (stages.length === 0) return <Empty description="No onboarding stages to show" />;
         return (
-          <ul style={{ ...listStyle, maxHeight: 320, overflowY: 'auto', paddingRight: 8 }} aria-label="Onboarding stages">
+          <ul style={{ ...listStyle, maxHeight: 320, overflowY: 'auto', paddingRight: 8 }} aria-label="Onboarding stages" tabIndex={0}>
             {stages.map((stage) => (
               <CountLine key={stage.name} name={stage.name} value={stage.value} to={stage.query ? onboardingReportLink(stage.query) : undefined} cameFrom={cameFrom} />
             ))}

@@ -3,11 +3,12 @@ import { PAGE_SIZE_CHOICES } from '@portal/contracts/reference/reference-lists';
 import { Alert, Card, Col, Empty, Flex, Input, Row, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import TextLink from '../../app/widgets/TextLink';
 import { failureMessage } from '../../app/api-client';
 import { shownDateTime } from '../../app/format';
 import { JsonBlock } from './CopyText';
 import { ASYNCAPI_PATH, FEED_PATH, STREAM_PATH, WEBHOOKS_SCREEN, shownCount, useEventCatalog } from './subscriptions-api';
+import { emptyNote } from '../../app/widgets/EmptyNote';
 
 /** The catalog's page size: all types come at once, 25 to a page. */
 export const CATALOG_PAGE_SIZE = 25;
@@ -70,11 +71,11 @@ function HowToReceive() {
             Server-Sent Events: <Typography.Text code>{STREAM_PATH}</Typography.Text> (a reconnecting client resumes with <Typography.Text code>Last-Event-ID</Typography.Text>).
           </li>
           <li>
-            Webhooks: the portal posts each event to your endpoint, signed — see <Link to={WEBHOOKS_SCREEN}>Webhooks</Link>.
+            Webhooks: the portal posts each event to your endpoint, signed — see <TextLink to={WEBHOOKS_SCREEN}>Webhooks</TextLink>.
           </li>
           <li>
             Every type and channel described for code generators:{' '}
-            <a href={ASYNCAPI_PATH} target="_blank" rel="noopener noreferrer">
+            <a href={ASYNCAPI_PATH} target="_blank" rel="noopener noreferrer" style={{ textDecoration: 'underline' }}>
               the AsyncAPI document
             </a>
             .
@@ -117,7 +118,7 @@ export default function EventCatalogPage() {
         dataSource={shown}
         loading={catalog.isFetching}
         scroll={{ x: 'max-content' }}
-        locale={rows.length > 0 ? { emptyText: NO_MATCH } : undefined}
+        locale={rows.length > 0 ? { emptyText: emptyNote(NO_MATCH) } : undefined}
         expandable={{ expandedRowRender: (row) => <EventTypeDetails row={row} /> }}
         pagination={{
           pageSize,

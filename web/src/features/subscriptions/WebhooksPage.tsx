@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Grid, Modal, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table/interface';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import TextLink from '../../app/widgets/TextLink';
 import { can } from '../../app/access';
 import { failureMessage } from '../../app/api-client';
 import { reloadLists } from '../../app/command';
@@ -15,6 +15,7 @@ import DeliveryLogDrawer from './DeliveryLogDrawer';
 import RegisterWebhookDrawer, { SecretModal } from './RegisterWebhookDrawer';
 import ReplayDialog from './ReplayDialog';
 import { shownCount, subscriptionRoutes, useWebhookCommand, useWebhooks } from './subscriptions-api';
+import { emptyNote } from '../../app/widgets/EmptyNote';
 
 export const REMOVE_CONFIRM = 'Remove this webhook endpoint? Nothing more is sent to it, and its delivery log goes with it.';
 /** How many event types a row names before "+N more". */
@@ -159,7 +160,9 @@ export default function WebhooksPage() {
     <Card>
       <Typography.Title level={3}>Webhooks</Typography.Title>
       <Typography.Paragraph type="secondary">
-        The portal posts each event of the <Link to="/integrations/events">Event Catalog</Link> to these endpoints as a signed CloudEvent, retrying until the receiver answers 2xx.
+        The portal posts each event of the{' '}
+        <TextLink to="/integrations/events">Event Catalog</TextLink> 
+        to these endpoints as a signed CloudEvent, retrying until the receiver answers 2xx.
       </Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
         <Button onClick={() => reloadLists(client, [subscriptionRoutes.webhooks, subscriptionRoutes.deliveries])}>Refresh</Button>
@@ -176,7 +179,7 @@ export default function WebhooksPage() {
         dataSource={[...rows]}
         loading={list.isFetching}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: manages ? 'No webhook endpoint yet: Register Endpoint to receive events as they happen.' : 'No webhook endpoint yet.' }}
+        locale={{ emptyText: emptyNote(manages ? 'No webhook endpoint yet: Register Endpoint to receive events as they happen.' : 'No webhook endpoint yet.') }}
         pagination={{ hideOnSinglePage: true, pageSize: 25 }}
       />
       {registering && (
