@@ -15,8 +15,15 @@ const [baseUrl = 'http://127.0.0.1:3000', email = 'retailer.manager@demo.test', 
 const runs = Number(process.env.RUNS ?? 5);
 if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(baseUrl)) throw new Error(`only a local service: ${baseUrl}`);
 
-/** The screens: where to go, what their first rows are, which call brings them. */
-const SCREENS = [
+/** The screens: where to go, what their first rows are, which call brings them. `SCREENS=rma` picks issue 42 item 19's. */
+const RMA_SCREENS = [
+  { name: 'Dashboard: sales figures', path: '/', ready: '[data-testid="sales-summary"] .ant-statistic-content-value', call: '/api/v1/manager_sales_dashboard' },
+  { name: 'Initiate RMA', path: '/rmainitiaterequest', ready: '.ant-table-tbody tr.ant-table-row', call: '/api/v1/manager/get_device_list_to_initiate_rma_v2' },
+  { name: 'Submit RMA', path: '/rmasubmitrequest', ready: '.ant-table-tbody tr.ant-table-row', call: '/api/v1/manager/get_rma_devices_to_submit' },
+  { name: 'RMA Status', path: '/rmaapprovedrequest', ready: '.ant-table-tbody tr.ant-table-row', call: '/api/v1/manager/get_rma_orders_list' },
+  { name: 'RMA Device Status', path: '/rmarequeststatus', ready: '.ant-table-tbody tr.ant-table-row', call: '/api/v1/manager/rma_device_status_report' },
+];
+const ONBOARDING_SCREENS = [
   // The three widgets drawn: the stages list, the donut and the pie (the calls: the slowest of the three is named).
   { name: 'Dashboard: onboarding widgets', path: '/', ready: ['[aria-label="Onboarding stages"] li', '[data-testid="expired-donut"] svg path', '[data-testid="agents-pie"] svg path'], call: '/api/v1/agent_summary_count' },
   { name: 'Onboarding Summary', path: '/onboardingreport', ready: '.ant-table-tbody tr.ant-table-row', call: '/api/v1/onboarding_summary_report' },
@@ -24,6 +31,8 @@ const SCREENS = [
   { name: 'Users', path: '/employee', ready: '.ant-table-tbody tr.ant-table-row', call: '/api/v1/users' },
   { name: 'Offices', path: '/offices', ready: '.ant-table-tbody tr.ant-table-row', call: '/api/v1/offices' },
 ];
+
+const SCREENS = process.env.SCREENS === 'rma' ? RMA_SCREENS : ONBOARDING_SCREENS;
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
