@@ -1,6 +1,6 @@
 import { severeAccessibilityViolations } from '../support/accessibility';
 import { followApiCalls, menuScreensOf, openMenuScreen, scenario, signInToShell } from '../support/browser';
-import { consoleInTheBrowser } from './support/console';
+import { consoleInTheBrowser, sidewaysOverflow } from './support/console';
 
 /**
  * Every screen of the console under an accessibility checker (axe-core, WCAG 2.1 A and AA): no
@@ -82,6 +82,27 @@ describe('console in the browser: accessibility of every screen', () => {
         }
       });
       expect(violations).toEqual([]);
+    }, 180_000);
+  }
+
+  // WCAG 1.4.10 (reflow): on a phone (390 px) no screen scrolls sideways as a whole; wide tables
+  // scroll inside themselves, with their cue.
+  for (const { email, landing } of walks.slice(0, 3)) {
+    it(`${email}: every screen of the menus fits a phone's width (390 px)`, async () => {
+      const wider: string[] = [];
+      await scenario(ui.browser, ui.baseUrl, `40-reflow-${email.split('@')[0]}`, async ({ page }) => {
+        const calls = followApiCalls(page);
+        await signInToShell(page, email, landing);
+        const screens = await menuScreensOf(page);
+        await page.setViewportSize({ width: 390, height: 844 });
+        for (const href of [...new Set([...screens.sidebar, ...screens.profile])]) {
+          await page.goto(href);
+          await calls.settled(`${email} ${href}`);
+          const overflow = await sidewaysOverflow(page);
+          if (overflow > 0) wider.push(`${href}: ${overflow} px wider than the screen`);
+        }
+      });
+      expect(wider).toEqual([]);
     }, 180_000);
   }
 

@@ -31,7 +31,8 @@ export default function AgentSalesReportPage() {
       columns={columns}
       filters={
         <>
-          <Form.Item name="keyword">
+          {/* The item may not grow past the form (a phone): the input's maxWidth is of the item. */}
+          <Form.Item name="keyword" style={{ maxWidth: '100%' }}>
             <Input placeholder={AGENT_KEYWORD_HINT} aria-label="Keyword" allowClear style={{ width: 300, maxWidth: '100%' }} />
           </Form.Item>
           <SalesDateRangeFilter />

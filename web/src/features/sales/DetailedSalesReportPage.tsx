@@ -37,7 +37,8 @@ export default function DetailedSalesReportPage() {
       columns={columns}
       filters={
         <>
-          <Form.Item name="keyword">
+          {/* The item may not grow past the form (a phone): the input's maxWidth is of the item. */}
+          <Form.Item name="keyword" style={{ maxWidth: '100%' }}>
             <Input placeholder={showsIbo ? DETAILED_KEYWORD_HINT : DETAILED_KEYWORD_HINT_WITHOUT_IBO} aria-label="Keyword" allowClear style={{ width: 380, maxWidth: '100%' }} />
           </Form.Item>
           <SalesDateRangeFilter />
