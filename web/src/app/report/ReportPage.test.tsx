@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { route } from '../api-client';
 import { drillDown } from './drill-down';
-import { installBrowserStubs, mockFetch, renderWithClient, requestedQuery } from './render.test-util';
+import { installBrowserStubs, mockFetch, renderWithClient, requestedQuery, windowWidth } from './render.test-util';
 import ReportPage from './ReportPage';
 import { openOptions, option } from '../testing/report.test-util';
 
@@ -47,6 +47,18 @@ const listCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
 const lastListQuery = (fetchMock: ReturnType<typeof mockFetch>) => requestedQuery(fetchMock, listCalls(fetchMock).at(-1)!.call);
 
 describe('ReportPage', { timeout: 20_000 }, () => {
+  it.each([
+    [1366, true],
+    [390, false],
+  ])('at %i px the actions column is pinned right: %s (on a phone it scrolls with the others, leaving them room)', async (width, pinned) => {
+    serve();
+    windowWidth(width);
+    const withActions: ColumnsType<Row> = [...columns, { title: 'Action', key: 'action', fixed: 'right', render: () => 'Edit' }];
+    renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={withActions} rowKey="id" />);
+    await screen.findByText('Office 1');
+    expect(screen.getByRole('columnheader', { name: 'Action' }).className.includes('ant-table-cell-fix')).toBe(pinned);
+  });
+
   it('asks the server for the page, the page size and the sort', async () => {
     const fetchMock = serve();
     renderWithClient(<ReportPage<Row> title="Offices" list={list} columns={columns} rowKey="id" />);

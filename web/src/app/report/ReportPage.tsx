@@ -102,6 +102,14 @@ function withIdentifyingColumnFirst<Row>(columns: ColumnsType<Row>, key: string 
   return [identifying, ...columns.filter((_column, at) => at !== index)];
 }
 
+/**
+ * On a phone a column pinned right (a row's actions, ~250 px of buttons) leaves the rest of the
+ * table no room to scroll in: there it scrolls with the others, after them.
+ */
+function unpinnedRightOnPhone<Row>(columns: ColumnsType<Row>, phone: boolean): ColumnsType<Row> {
+  return phone ? columns.map((column) => (column.fixed === 'right' ? { ...column, fixed: undefined } : column)) : columns;
+}
+
 /** The page size this browser chose for a list, if it is still one on offer. */
 function rememberedSize(key: string): number | undefined {
   const stored = Number(localStorage.getItem(key));
@@ -156,7 +164,8 @@ export default function ReportPage<Row extends object>({
   sortParam = 'sort_by',
 }: ReportPageProps<Row>) {
   const client = useQueryClient();
-  const shownColumns = useMemo(() => withIdentifyingColumnFirst(columns, identifyingColumn), [columns, identifyingColumn]);
+  const phone = Grid.useBreakpoint().sm === false;
+  const shownColumns = useMemo(() => unpinnedRightOnPhone(withIdentifyingColumnFirst(columns, identifyingColumn), phone), [columns, identifyingColumn, phone]);
   const [form] = Form.useForm<ReportQuery>();
   const [request, setRequest] = useState<ReportRequest>(() => (initialValues ? toRequest(initialValues) : { query: {} }));
   const [searched, setSearched] = useState(false);
@@ -292,7 +301,6 @@ export default function ReportPage<Row extends object>({
 
   const refreshButton = refreshable && <Button onClick={() => reloadLists(client, [listRoute])}>Refresh</Button>;
 
-  const phone = Grid.useBreakpoint().sm === false;
   const sideScroll = useSideScrollCue([rows, shownColumns]);
   useInertMeasureRows(sideScroll.holder);
   const total = shown?.items.total;

@@ -57,3 +57,10 @@ export function requestedQuery(fetchMock: ReturnType<typeof mockFetch>, call: nu
   const url = String(fetchMock.mock.calls[call]![0]);
   return new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
 }
+
+/** The window as wide as `width`: antd's breakpoints (`Grid.useBreakpoint`) read it through matchMedia (undone by vi.unstubAllGlobals). */
+export function windowWidth(width: number): void {
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, bound, pixels]) => (bound === 'min' ? width >= Number(pixels) : width <= Number(pixels)));
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches(query), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+}

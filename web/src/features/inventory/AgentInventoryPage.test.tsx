@@ -1,7 +1,7 @@
 import type { AgentDeviceRow } from '@portal/contracts/inventory/inventory.views';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installBrowserStubs } from '../../app/report/render.test-util';
+import { installBrowserStubs, windowWidth } from '../../app/report/render.test-util';
 import AgentInventoryPage, { AGENT_SCAN_MESSAGES } from './AgentInventoryPage';
 import { lastNotice, paged, renderPage, stubApi, tickRow, rowCheckbox } from '../../app/testing/page.test-util';
 import { ROLE } from '@portal/contracts/platform/roles';
@@ -84,13 +84,6 @@ describe('Agent inventory scanning (issue 27)', { timeout: 60_000 }, () => {
     expect(screen.getByText('Nothing scanned yet')).toBeInTheDocument();
   });
 });
-
-/** The window as wide as `width`: antd's breakpoints (`Grid.useBreakpoint`) read it through matchMedia. */
-function windowWidth(width: number) {
-  const matches = (query: string) =>
-    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, bound, pixels]) => (bound === 'min' ? width >= Number(pixels) : width <= Number(pixels)));
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches(query), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
-}
 
 const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent).filter((title) => title !== '');
 
