@@ -391,8 +391,9 @@ export interface BrowserGlobals {
   getComputedStyle(element: unknown): { backgroundColor: string; color: string };
 }
 
-/** The sidebar's links and the profile menu's (hover-opened) of a signed-in page. */
+/** The sidebar's link to `href` on a signed-in page. */
 export const sidebarLink = (page: Page, href: string) => page.getByTestId('sidebar').locator(`a[href="${href}"]`);
+/** Opens the profile menu (a hover dropdown) and answers it. */
 const openProfileMenu = async (page: Page): Promise<Locator> => {
   await page.getByTestId('profile-menu').hover();
   const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
